@@ -1,0 +1,41 @@
+# Everything is set up by the targets that need it; nothing is installed by hand.
+#   make serve   set up, then preview the site at http://127.0.0.1:8000
+#   make test    set up, build the site, and run every test (unit and Playwright in Chromium)
+
+VENV := .venv
+PY := $(VENV)/bin/python
+export NO_MKDOCS_2_WARNING := 1
+
+.PHONY: setup bundle browser site serve test clean
+
+$(VENV)/.installed: pyproject.toml
+	python3 -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[dev]'
+	touch $@
+
+node_modules/.installed: package.json package-lock.json
+	npm ci --no-audit --no-fund
+	touch $@
+
+build/bundle/ember.js: node_modules/.installed js/build.mjs $(shell find js -type f)
+	node js/build.mjs
+
+setup: $(VENV)/.installed bundle
+
+bundle: build/bundle/ember.js
+
+browser: $(VENV)/.installed
+	$(PY) tools/chromium.py
+
+site: setup
+	$(VENV)/bin/mkdocs build --strict
+
+serve: setup
+	$(VENV)/bin/mkdocs serve --dev-addr 127.0.0.1:8000
+
+test: site browser
+	$(PY) -m pytest
+
+clean:
+	rm -rf build

@@ -1,0 +1,60 @@
+// A code cell: the build's highlighted code becomes an editor with a Run button; the output
+// recorded at build time stays until the reader runs the cell.
+
+import { createEditor } from "./editor.js";
+import { appendOutput } from "./output.js";
+import { isReady, run } from "./runtime/client.js";
+import "./cell.css";
+
+/**
+ * Mount one cell rendered by site_src/fences/cell.py.
+ * @param {HTMLElement} el the .ember-cell element
+ */
+export function mount(el) {
+  const number = el.dataset.cell;
+  const code = el.querySelector(".ember-cell__code");
+  const output = el.querySelector(".ember-cell__output");
+  const origin = el.querySelector(".ember-cell__origin");
+  const source = code.querySelector("code").textContent.replace(/\n$/, "");
+
+  const bar = document.createElement("div");
+  bar.className = "ember-cell__bar";
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "md-button md-button--primary ember-cell__run";
+  button.textContent = "Run";
+  const status = document.createElement("span");
+  status.className = "ember-cell__status";
+  status.setAttribute("role", "status");
+  bar.append(button, status);
+
+  const host = document.createElement("div");
+  host.className = "ember-cell__editor";
+  code.replaceWith(host, bar);
+  el.setAttribute("role", "group");
+  el.setAttribute("aria-label", `Code cell ${number}`);
+
+  let running = false;
+  const view = createEditor(host, { doc: source, label: `Code of cell ${number}`, onRun: () => start() });
+
+  async function start() {
+    if (running) return;
+    running = true;
+    button.disabled = true;
+    el.setAttribute("aria-busy", "true");
+    status.textContent = isReady() ? "Running…" : "Python is starting… your code runs as soon as it is ready.";
+    output.replaceChildren();
+    origin.textContent = "";
+    const result = await run(view.state.doc.toString(), (chunks) => {
+      status.textContent = "Running…";
+      appendOutput(output, chunks);
+    });
+    if (result.error) appendOutput(output, [["stderr", `${result.error}\n`]]);
+    origin.textContent = result.ms === undefined ? "" : `ran in your browser in ${Math.round(result.ms)} ms`;
+    status.textContent = result.ok ? "Done." : "Finished with an error.";
+    el.removeAttribute("aria-busy");
+    button.disabled = false;
+    running = false;
+  }
+  button.addEventListener("click", start);
+}

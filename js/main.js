@@ -1,0 +1,30 @@
+// The page bundle: start Python as the page loads, then mount every component on each page.
+// Material's document$ emits once per page, including after an instant navigation.
+
+import { boot } from "./runtime/client.js";
+import { mount as mountCell } from "./cell.js";
+import { renderMath } from "./math.js";
+import "./palette.css";
+
+const components = [[".ember-cell", mountCell]];
+
+/** Name Material's search dialog, which it leaves unnamed (an axe-core finding). */
+function nameSearchDialog() {
+  document.querySelector(".md-search[role=dialog]:not([aria-label])")?.setAttribute("aria-label", "Search");
+}
+
+/** Mount each component that is on the page and not mounted yet. */
+function mountPage() {
+  for (const [selector, mount] of components) {
+    for (const el of document.querySelectorAll(`${selector}:not([data-mounted])`)) {
+      el.dataset.mounted = "";
+      mount(el);
+    }
+  }
+  if (document.querySelector(".ember-cell")) boot();
+  renderMath(document);
+  nameSearchDialog();
+}
+
+if (window.document$) window.document$.subscribe(mountPage);
+else mountPage();

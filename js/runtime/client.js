@@ -1,0 +1,74 @@
+// The page's side of the Python worker. This module alone talks to the worker; components
+// call boot() and run().
+
+/** @typedef {[("stdout"|"stderr"), string]} Chunk */
+/** @typedef {{ok: boolean, ms?: number, error?: string}} RunResult */
+
+let worker = null;
+let state = "idle"; // "idle" → "booting" → "ready" | "failed"
+let bootMessage = "";
+let nextId = 1;
+const runs = new Map(); // id → {onOutput, resolve}
+const waiting = new Set(); // callbacks for the next state change
+
+/** Start the worker, once per page load; later calls do nothing. */
+export function boot() {
+  if (worker) return;
+  worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+  state = "booting";
+  worker.onmessage = ({ data }) => {
+    if (data.type === "ready" || data.type === "boot-failed") {
+      state = data.type === "ready" ? "ready" : "failed";
+      bootMessage = data.message ?? "";
+      for (const notify of waiting) notify();
+      waiting.clear();
+      return;
+    }
+    const entry = runs.get(data.id);
+    if (!entry) return;
+    if (data.type === "output") entry.onOutput(data.chunks);
+    if (data.type === "done") {
+      runs.delete(data.id);
+      entry.resolve({ ok: data.ok, ms: data.ms, error: data.error });
+    }
+  };
+  worker.onerror = (event) => {
+    event.preventDefault();
+    state = "failed";
+    bootMessage = event.message || "the Python worker could not be loaded";
+    for (const notify of waiting) notify();
+    waiting.clear();
+    for (const entry of runs.values()) entry.resolve({ ok: false, error: `Python could not start: ${bootMessage}` });
+    runs.clear();
+  };
+}
+
+/** Whether Python has finished booting. */
+export function isReady() {
+  return state === "ready";
+}
+
+/** Resolve once Python is ready; reject with the reason if it could not start. */
+export function whenReady() {
+  boot();
+  if (state === "ready") return Promise.resolve();
+  if (state === "failed") return Promise.reject(new Error(bootMessage));
+  return new Promise((resolve, reject) =>
+    waiting.add(() => (state === "ready" ? resolve() : reject(new Error(bootMessage)))),
+  );
+}
+
+/**
+ * Run source as a cell in a fresh namespace. A run asked for during boot waits for it.
+ * @param {string} source
+ * @param {(chunks: Chunk[]) => void} onOutput called with each batch of output
+ * @returns {Promise<RunResult>}
+ */
+export function run(source, onOutput) {
+  boot();
+  const id = nextId++;
+  return new Promise((resolve) => {
+    runs.set(id, { onOutput, resolve });
+    worker.postMessage({ id, type: "run", source });
+  });
+}

@@ -1,0 +1,90 @@
+"""One served site and one browser for every e2e test.
+
+The site is build/site (``make site``), served on a free localhost port. Every request that is not
+to that server is aborted and recorded; a test that caused one fails.
+"""
+
+import functools
+import http.server
+import threading
+from pathlib import Path
+from urllib.parse import urlparse
+
+import pytest
+
+from tools import chromium
+
+SITE = Path(__file__).resolve().parents[2] / "build" / "site"
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+
+
+class SiteHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves build/site with the MIME types that module scripts and wasm need."""
+
+    extensions_map = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".js": "text/javascript",
+        ".mjs": "text/javascript",
+        ".wasm": "application/wasm",
+        ".json": "application/json",
+        ".css": "text/css",
+    }
+
+    def log_message(self, format, *args):
+        pass
+
+
+@pytest.fixture(scope="session")
+def site() -> str:
+    """The base URL of the built site, ending in a slash."""
+    if not (SITE / "index.html").is_file():
+        pytest.fail("build/site is missing: run `make site` (make test does)")
+    server = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(SiteHandler, directory=str(SITE))
+    )
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    path = chromium.find()
+    if path is None:
+        pytest.fail("no Chromium: run `make browser` (make test does)")
+    return {**browser_type_launch_args, "executable_path": str(path), "args": chromium.LAUNCH_ARGS}
+
+
+@pytest.fixture(autouse=True)
+def offline(context, site):
+    """Abort every request that leaves the local server, and fail the test if there was one."""
+    local = urlparse(site).netloc
+    outside = []
+
+    def handle(route):
+        url = urlparse(route.request.url)
+        if url.scheme in ("data", "blob") or url.netloc == local:
+            route.continue_()
+        else:
+            outside.append(route.request.url)
+            route.abort()
+
+    context.route("**/*", handle)
+    yield
+    assert not outside, f"requests left the site: {outside}"
+
+
+@pytest.fixture
+def axe_violations(page):
+    """Run axe-core on the current page; return its serious and critical violations."""
+
+    def check() -> list[str]:
+        page.add_script_tag(path=str(AXE))
+        result = page.evaluate("axe.run(document)")
+        return [
+            f"{v['id']}: {v['help']} ({len(v['nodes'])} nodes: {v['nodes'][0]['target']})"
+            for v in result["violations"]
+            if v["impact"] in ("serious", "critical")
+        ]
+
+    return check

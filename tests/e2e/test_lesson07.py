@@ -1,0 +1,137 @@
+"""Lesson 07 in Chromium: recorded outputs, cells that run on Pyodide, and the home page."""
+
+import re
+
+from playwright.sync_api import Page, expect
+
+LESSON = "lessons/07-a-number-that-remembers/"
+
+
+def cell(page: Page, number: int):
+    return page.get_by_role("group", name=f"Code cell {number}")
+
+
+def output(page: Page, number: int):
+    return page.get_by_role("log", name=f"Output of cell {number}")
+
+
+def replace_code(page: Page, number: int, code: str) -> None:
+    editor = page.get_by_role("textbox", name=f"Code of cell {number}")
+    editor.click()
+    page.keyboard.press("ControlOrMeta+a")
+    page.keyboard.insert_text(code)
+
+
+def run(page: Page, number: int) -> None:
+    cell(page, number).get_by_role("button", name="Run").click()
+    expect(cell(page, number).get_by_role("status")).to_have_text(re.compile("Done|error"), timeout=30_000)
+
+
+def test_recorded_output_shows_before_python_boots_and_a_run_waits_for_it(page: Page, site: str):
+    held, released = [], False
+
+    def hold(route):
+        route.continue_() if released else held.append(route)
+
+    page.route("**/assets/pyodide/**", hold)
+    page.goto(site + LESSON)
+    expect(output(page, 1)).to_contain_text("does c record what made it? False")
+    expect(cell(page, 1).get_by_text("recorded when this page was built")).to_be_visible()
+
+    cell(page, 1).get_by_role("button", name="Run").click()
+    expect(cell(page, 1).get_by_role("status")).to_contain_text("Python is starting")
+    released = True
+    for route in held:
+        route.continue_()
+    expect(cell(page, 1).get_by_role("status")).to_have_text("Done.", timeout=30_000)
+    expect(output(page, 1)).to_contain_text("does c record what made it? False")
+    expect(cell(page, 1).get_by_text(re.compile(r"ran in your browser in \d+ ms"))).to_be_visible()
+
+
+def test_run_shows_output_that_pyodide_computed(page: Page, site: str):
+    page.goto(site + LESSON)
+    replace_code(page, 1, 'import sys\nprint("computed", 6 * 7, "on", sys.platform)')
+    run(page, 1)
+    expect(output(page, 1)).to_have_text("computed 42 on emscripten\n")
+
+
+def test_shift_enter_runs_the_cell(page: Page, site: str):
+    page.goto(site + LESSON)
+    replace_code(page, 2, 'print("from the keyboard")')
+    page.keyboard.press("Shift+Enter")
+    expect(output(page, 2)).to_have_text("from the keyboard\n", timeout=30_000)
+
+
+def test_cells_import_the_sites_ember(page: Page, site: str):
+    page.goto(site + LESSON)
+    replace_code(page, 3, "import ember.scalar\nprint(ember.scalar.__file__)\n"
+                          "print(ember.scalar.Value(2.0))")
+    run(page, 3)
+    expect(output(page, 3)).to_have_text(
+        "/home/pyodide/lib/ember/scalar.py\nValue(2.0, grad=0.0)\n")
+
+
+def test_playground_prints_z_and_L_from_the_real_ember(page: Page, site: str):
+    page.goto(site + LESSON)
+    playground = page.get_by_role("heading", name="Playground")
+    expect(playground).to_be_visible()
+    run(page, 4)
+    expect(output(page, 4)).to_have_text(
+        "z = 2.0, made by '+' from the parents 1.0, 1.0\nL = 1.0, made by '**2'\n")
+    expect(cell(page, 4).get_by_text(re.compile("ran in your browser"))).to_be_visible()
+
+
+def test_a_syntax_error_shows_in_the_cell(page: Page, site: str):
+    page.goto(site + LESSON)
+    replace_code(page, 1, "x = 1\nprint(x +")
+    run(page, 1)
+    expect(output(page, 1)).to_contain_text('File "<cell>", line 2')
+    expect(output(page, 1)).to_contain_text("SyntaxError")
+    expect(cell(page, 1).get_by_role("status")).to_have_text("Finished with an error.")
+
+
+def test_an_exception_shows_output_then_the_traceback(page: Page, site: str):
+    page.goto(site + LESSON)
+    replace_code(page, 1, 'print("before")\nfrom ember.scalar import Value\nValue("abc")')
+    run(page, 1)
+    text = output(page, 1)
+    expect(text).to_contain_text(re.compile(r"^before\nTraceback", re.M))
+    expect(text).to_contain_text('File "<cell>", line 3')
+    expect(text).to_contain_text("TypeError: Value needs a number")
+    expect(text).not_to_contain_text("cellrun")
+
+
+def test_each_cell_runs_in_a_fresh_namespace(page: Page, site: str):
+    page.goto(site + LESSON)
+    replace_code(page, 1, "secret = 1\nprint('set')")
+    run(page, 1)
+    replace_code(page, 2, "print(secret)")
+    run(page, 2)
+    expect(output(page, 2)).to_contain_text("NameError: name 'secret' is not defined")
+
+
+def test_without_javascript_code_and_output_stay_readable(browser, site: str):
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    page.goto(site + LESSON)
+    expect(page.get_by_text("d = 1.5 * 4.0")).to_be_visible()
+    expect(output(page, 1)).to_contain_text("does c record what made it? False")
+    expect(page.get_by_text("Running code needs JavaScript.").first).to_be_visible()
+    expect(page.get_by_role("button", name="Run")).to_have_count(0)
+    context.close()
+
+
+def test_home_page_lists_the_lessons_and_starts_lesson_07(page: Page, site: str):
+    page.goto(site)
+    expect(page.get_by_role("heading", name="Part III · Networks from Values")).to_be_visible()
+    expect(page.get_by_role("cell", name="Training for real")).to_be_visible()
+    page.get_by_role("link", name="Start with lesson 07").click()
+    expect(page.get_by_role("heading", name="A number that remembers", level=1)).to_be_visible()
+
+
+def test_lesson_and_home_pass_axe(page: Page, site: str, axe_violations):
+    page.goto(site)
+    assert axe_violations() == []
+    page.goto(site + LESSON)
+    expect(page.get_by_role("textbox", name="Code of cell 1")).to_be_visible()
+    assert axe_violations() == []

@@ -1,0 +1,52 @@
+"""Find a Chromium for the Playwright tests, and install one if there is none.
+
+Playwright's own Chromium is used when it is installed. Otherwise Debian's ``/usr/bin/chromium``,
+installed with apt-get when missing. ``python tools/chromium.py`` makes sure one is there and
+prints its path.
+"""
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+DEBIAN_CHROMIUM = Path("/usr/bin/chromium")
+LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+"""Flags for headless Chromium as root on a machine with no network beyond the registries."""
+
+
+def find() -> Path | None:
+    """The Chromium to launch: Playwright's own if installed, else Debian's, else None."""
+    with sync_playwright() as playwright:
+        own = Path(playwright.chromium.executable_path)
+    for path in (own, DEBIAN_CHROMIUM):
+        if path.is_file():
+            return path
+    return None
+
+
+def install() -> Path:
+    """Return a Chromium, installing Debian's (as root) or Playwright's own when there is none.
+
+    Raises:
+        SystemExit: If no Chromium could be installed.
+    """
+    path = find()
+    if path is None and shutil.which("apt-get") and os.geteuid() == 0:
+        subprocess.run(["apt-get", "update", "-qq"], check=True)
+        subprocess.run(["apt-get", "install", "-y", "-qq", "chromium"], check=True)
+        path = find()
+    if path is None:
+        subprocess.run([sys.executable, "-m", "playwright", "install", "chromium"], check=False)
+        path = find()
+    if path is None:
+        raise SystemExit("no Chromium: install Debian's package chromium, or run "
+                         "`.venv/bin/python -m playwright install chromium`")
+    return path
+
+
+if __name__ == "__main__":
+    print(install())
