@@ -5,7 +5,7 @@ Part II of the course builds this module. Lesson 07 gives every Value its record
 later lessons add the backward pass.
 """
 
-from numbers import Real
+from numbers import Integral, Real
 
 
 def _as_value(x: "Value | float") -> "Value":
@@ -49,12 +49,17 @@ class Value:
         Raises:
             TypeError: If data is not a real number, for example ``Value("abc")``
                 or ``Value(Value(1.0))``.
+            OverflowError: If data is an int too large for a float, such as ``10**400``.
         """
         if not isinstance(data, Real) or isinstance(data, bool):
             raise TypeError(
                 f"Value needs a number (an int or a float), not {type(data).__name__} {data!r}"
             )
-        self.data = float(data)
+        try:
+            self.data = float(data)
+        except OverflowError:
+            raise OverflowError("Value needs a number that fits in a float; this int is too "
+                                "large") from None
         self.grad = 0.0
         self._prev = tuple(_children)
         self._op = _op
@@ -139,21 +144,26 @@ class Value:
         The op records the exponent, so ``a ** 2`` has op ``"**2"``.
 
         Args:
-            exponent: A plain int or float, never a Value.
+            exponent: A plain real number (int or float), never a Value.
 
         Raises:
-            TypeError: If exponent is not an int or a float, for example a Value.
+            TypeError: If exponent is not a real number, for example a Value.
             ZeroDivisionError: If self.data is 0 and exponent is negative.
             ValueError: If self.data is negative and exponent is not whole, so the
                 result would be a complex number.
+            OverflowError: If the result is too large for a float.
         """
-        if not isinstance(exponent, (int, float)) or isinstance(exponent, bool):
+        if isinstance(exponent, Value) or not isinstance(exponent, Real) or isinstance(exponent, bool):
             raise TypeError(
                 f"Value ** needs a plain int or float exponent, not {type(exponent).__name__}"
             )
+        exponent = int(exponent) if isinstance(exponent, Integral) else float(exponent)
         if self.data == 0 and exponent < 0:
             raise ZeroDivisionError(f"0.0 ** {exponent}: zero cannot be raised to a negative power")
-        result = self.data**exponent
+        try:
+            result = self.data**exponent
+        except OverflowError:
+            raise OverflowError(f"{self.data} ** {exponent} is too large for a float") from None
         if isinstance(result, complex):
             raise ValueError(f"{self.data} ** {exponent} is not a real number")
         return Value(result, (self,), f"**{exponent}")

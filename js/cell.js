@@ -40,7 +40,8 @@ export function mount(el) {
   async function start() {
     if (running) return;
     running = true;
-    button.disabled = true;
+    // aria-disabled, not disabled: a disabled button would drop the keyboard focus.
+    button.setAttribute("aria-disabled", "true");
     el.setAttribute("aria-busy", "true");
     status.textContent = isReady() ? "Running…" : "Python is starting… your code runs as soon as it is ready.";
     output.replaceChildren();
@@ -49,11 +50,11 @@ export function mount(el) {
       status.textContent = "Running…";
       appendOutput(output, chunks);
     });
-    if (result.error) appendOutput(output, [["stderr", `${result.error}\n`]]);
+    if (result.failure) appendOutput(output, [["stderr", `${result.failure}\n`]]);
     origin.textContent = result.ms === undefined ? "" : `ran in your browser in ${Math.round(result.ms)} ms`;
-    status.textContent = result.ok ? "Done." : "Finished with an error.";
+    status.textContent = result.ok ? "Done." : result.raised ? `Finished with ${result.raised}.` : "Python stopped.";
     el.removeAttribute("aria-busy");
-    button.disabled = false;
+    button.removeAttribute("aria-disabled");
     running = false;
   }
   button.addEventListener("click", start);

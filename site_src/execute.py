@@ -1,17 +1,19 @@
 """Run a cell under CPython at build time, so the page can show its output before any JavaScript.
 
-Each cell runs in its own ``python`` process, with the repository's ``ember`` importable, through
-the same runner (``runtime/cellrun.py``) that the browser's worker uses.
+Each cell runs in its own ``python`` process, in a folder that holds exactly the Python files the
+browser's worker gets (``ember`` and the runner), through the same runner
+(``runtime/cellrun.py``). So a cell sees the same modules, and prints the same paths, in both.
 """
 
 import json
-import os
+import shutil
 import subprocess
 import sys
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-RUNNER = Path(__file__).parent / "runtime" / "cellrun.py"
+RUNNER = "cellrun.py"
 
 
 @dataclass(frozen=True)
@@ -19,11 +21,11 @@ class CellResult:
     """What a cell did at build time.
 
     Attributes:
-        ok: False if the cell raised.
+        error: The name of the exception the cell raised, or None if it ran to the end.
         output: The printed output, as ("stdout" | "stderr", text) chunks in the order written.
     """
 
-    ok: bool
+    error: str | None
     output: tuple[tuple[str, str], ...]
 
     @property
@@ -32,40 +34,55 @@ class CellResult:
         return "".join(text for _, text in self.output)
 
 
-class CellTimeout(Exception):
-    """A cell ran longer than its time limit at build time."""
+class CellFailure(Exception):
+    """A cell could not be run to a result: it ran past its time limit, or killed its process."""
 
 
-def run_cell(source: str, import_root: Path, timeout: float = 30.0) -> CellResult:
+def write_lib(files: dict[str, str], folder: Path) -> Path:
+    """Replace folder with the given Python files (``{"ember/scalar.py": text, ...}``).
+
+    Returns:
+        folder, to be passed to run_cell as lib_root.
+    """
+    shutil.rmtree(folder, ignore_errors=True)
+    for name, text in files.items():
+        path = folder / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    return folder
+
+
+def run_cell(source: str, lib_root: Path, timeout: float = 30.0) -> CellResult:
     """Run source as a cell in a fresh CPython process.
 
     Args:
         source: The cell's Python code.
-        import_root: A folder put first on the cell's sys.path; it holds the ``ember`` package.
+        lib_root: A folder made by write_lib; it is the cell's working folder and is first on
+            its sys.path.
         timeout: Seconds before the cell is stopped.
 
     Returns:
-        The cell's result. A cell that raises is a normal result with ok False.
+        The cell's result. A cell that raises is a normal result, with its exception's name.
 
     Raises:
-        CellTimeout: If the cell runs longer than timeout seconds.
-        RuntimeError: If the runner itself fails (a bug in the build, not in the cell).
+        CellFailure: If the cell runs longer than timeout seconds, or its process dies before
+            the runner writes a result (as with ``os._exit``).
     """
-    env = {**os.environ, "PYTHONPATH": str(import_root), "PYTHONIOENCODING": "utf-8"}
-    try:
-        done = subprocess.run(
-            [sys.executable, "-X", "utf8", str(RUNNER)],
-            input=json.dumps({"source": source}),
-            capture_output=True,
-            text=True,
-            encoding="utf-8",
-            env=env,
-            cwd=import_root,
-            timeout=timeout,
-        )
-    except subprocess.TimeoutExpired as exc:
-        raise CellTimeout(f"the cell ran for more than {timeout:g} s") from exc
-    if done.returncode != 0:
-        raise RuntimeError(f"the cell runner failed:\n{done.stderr}")
-    result = json.loads(done.stdout)
-    return CellResult(result["ok"], tuple((stream, text) for stream, text in result["output"]))
+    with tempfile.TemporaryDirectory(prefix="ember-cell-") as scratch:
+        result_file = Path(scratch) / "result.json"
+        try:
+            done = subprocess.run(
+                # -E -S: no PYTHON* variables and no site-packages, as in the browser; the
+                # runner's folder (lib_root) is first on sys.path.
+                [sys.executable, "-X", "utf8", "-E", "-S", str(lib_root / RUNNER), str(lib_root),
+                 str(result_file)],
+                input=source, capture_output=True, text=True, encoding="utf-8",
+                cwd=lib_root, timeout=timeout,
+            )
+        except subprocess.TimeoutExpired as exc:
+            raise CellFailure(f"the cell ran for more than {timeout:g} s") from exc
+        if not result_file.is_file():
+            raise CellFailure(f"the cell's Python process ended without a result "
+                              f"(exit code {done.returncode}):\n{done.stdout}{done.stderr}")
+        result = json.loads(result_file.read_text(encoding="utf-8"))
+    return CellResult(result["error"], tuple((stream, text) for stream, text in result["output"]))

@@ -22,6 +22,7 @@ from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
+from site_src.execute import write_lib
 from site_src.fences import PageContext
 from site_src.fences import cell
 
@@ -53,6 +54,7 @@ class EmberPlugin(BasePlugin[EmberConfig]):
         self.pyodide_dir = (root / self.config.pyodide_dir).resolve()
         self.bundle_dir = (root / self.config.bundle_dir).resolve()
         self.repo_root = root.resolve()
+        self.lib_root = self.repo_root / "build" / "python"
         self.page: PageContext | None = None
 
         if "pymdownx.superfences" not in config.markdown_extensions:
@@ -76,10 +78,16 @@ class EmberPlugin(BasePlugin[EmberConfig]):
         """Call a fence's formatter with the page it is on."""
         return formatter(*args, page=self.page, **kwargs)
 
+    def on_pre_build(self, config: MkDocsConfig) -> None:
+        """Write the Python files the browser gets into build/python, where cells run."""
+        self.python = self.python_files()
+        write_lib(self.python, self.lib_root)
+
     def on_page_markdown(self, markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
-        """Note the page whose fences are about to be formatted."""
+        """Note the page whose fences are about to be formatted, and check its cell openers."""
         src = os.path.relpath(page.file.abs_src_path or page.file.src_uri, self.repo_root)
-        self.page = PageContext(Path(src).as_posix(), page.file.content_string, self.ember_root)
+        self.page = PageContext(Path(src).as_posix(), page.file.content_string, self.lib_root)
+        cell.check_openers(self.page)
         return markdown
 
     def on_files(self, files: Files, config: MkDocsConfig) -> Files:
@@ -97,7 +105,7 @@ class EmberPlugin(BasePlugin[EmberConfig]):
                 uri = f"assets/ember/{path.relative_to(self.bundle_dir).as_posix()}"
                 files.append(File.generated(config, uri, abs_src_path=str(path)))
         files.append(File.generated(config, "assets/ember/python.json",
-                                    content=json.dumps(self.python_files())))
+                                    content=json.dumps(self.python)))
         return files
 
     def python_files(self) -> dict[str, str]:

@@ -18,11 +18,17 @@ LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking
 """Flags for headless Chromium as root on a machine with no network beyond the registries."""
 
 
-def find() -> Path | None:
-    """The Chromium to launch: Playwright's own if installed, else Debian's, else None."""
-    with sync_playwright() as playwright:
-        own = Path(playwright.chromium.executable_path)
-    for path in (own, DEBIAN_CHROMIUM):
+def find(own: str | None = None) -> Path | None:
+    """The Chromium to launch: Playwright's own if installed, else Debian's, else None.
+
+    Args:
+        own: Where Playwright keeps its own Chromium (``browser_type.executable_path``); asked
+            of Playwright when not given, which cannot be done inside a running Playwright.
+    """
+    if own is None:
+        with sync_playwright() as playwright:
+            own = playwright.chromium.executable_path
+    for path in (Path(own), DEBIAN_CHROMIUM):
         if path.is_file():
             return path
     return None

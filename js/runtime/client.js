@@ -2,7 +2,10 @@
 // call boot() and run().
 
 /** @typedef {[("stdout"|"stderr"), string]} Chunk */
-/** @typedef {{ok: boolean, ms?: number, error?: string}} RunResult */
+/**
+ * How a run ended: raised names the cell's exception; failure says why Python could not run it.
+ * @typedef {{ok: boolean, raised?: string, failure?: string, ms?: number}} RunResult
+ */
 
 let worker = null;
 let state = "idle"; // "idle" → "booting" → "ready" | "failed"
@@ -29,7 +32,7 @@ export function boot() {
     if (data.type === "output") entry.onOutput(data.chunks);
     if (data.type === "done") {
       runs.delete(data.id);
-      entry.resolve({ ok: data.ok, ms: data.ms, error: data.error });
+      entry.resolve({ ok: !data.raised && !data.failure, raised: data.raised, failure: data.failure, ms: data.ms });
     }
   };
   worker.onerror = (event) => {
@@ -38,7 +41,7 @@ export function boot() {
     bootMessage = event.message || "the Python worker could not be loaded";
     for (const notify of waiting) notify();
     waiting.clear();
-    for (const entry of runs.values()) entry.resolve({ ok: false, error: `Python could not start: ${bootMessage}` });
+    for (const entry of runs.values()) entry.resolve({ ok: false, failure: `Python could not start: ${bootMessage}` });
     runs.clear();
   };
 }

@@ -4,11 +4,15 @@ A fence that finds a problem raises FenceError with the lesson's file and line, 
 stops with that message.
 """
 
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from mkdocs.exceptions import PluginError
 from pymdownx.superfences import SuperFencesException
+
+QUOTE = re.compile(r"^[ \t]*(?:>[ \t]?)*[ \t]*")
+"""What may stand before a fenced line: indentation and blockquote markers."""
 
 
 class FenceError(PluginError, SuperFencesException):
@@ -28,28 +32,30 @@ class PageContext:
             ``docs/lessons/07-a-number-that-remembers.md``.
         markdown: The page's source file as written, front matter included, to find a
             fence's line.
-        import_root: The folder that holds the ``ember`` package the page's code runs on.
+        lib_root: The folder of Python files the page's code runs on (execute.write_lib).
         cells: How many cells the page has had so far.
     """
 
     src_path: str
     markdown: str
-    import_root: Path
+    lib_root: Path
     cells: int = 0
+    _claimed: set[int] = field(default_factory=set)
 
-    def line_of(self, source: str) -> int:
-        """The 1-based line of the fence whose code is source, or 1 if it is not found.
+    def line_of(self, opener: re.Pattern, source: str) -> int:
+        """The 1-based line of the fence whose opener matches and whose code is source.
 
-        It is the first fence opener (a line of backticks or tildes) followed by source's first
-        line.
+        Each line is given once, in page order, so two fences with the same first line get
+        their own lines. Returns 1 if no such fence is found.
         """
-        lines = self.markdown.split("\n")
+        lines = [QUOTE.sub("", line) for line in self.markdown.split("\n")]
         first = source.split("\n", 1)[0].strip()
-        for number, (opener, line) in enumerate(zip(lines, lines[1:]), start=1):
-            if opener.lstrip().startswith(("```", "~~~")) and line.strip() == first:
+        for number, (head, line) in enumerate(zip(lines, lines[1:]), start=1):
+            if number not in self._claimed and opener.match(head) and line.strip() == first:
+                self._claimed.add(number)
                 return number
         return 1
 
-    def error(self, source: str, message: str) -> FenceError:
-        """A FenceError for the fence holding source: ``file:line: message``."""
-        return FenceError(f"{self.src_path}:{self.line_of(source)}: {message}")
+    def error_at(self, line: int, message: str) -> FenceError:
+        """A FenceError for a line of this page: ``file:line: message``."""
+        return FenceError(f"{self.src_path}:{line}: {message}")

@@ -14,17 +14,37 @@ Options, written after ``cell`` on the fence line, are listed in OPTIONS.
 """
 
 import html
+import re
 from typing import Any
 
 from pymdownx.highlight import Highlight
 
-from site_src.execute import CellTimeout, run_cell
-from site_src.fences import PageContext
+from site_src.execute import CellFailure, run_cell
+from site_src.fences import QUOTE, PageContext
 
 OPTIONS = {
     "raises": 'the name of the exception the cell is meant to raise, as in raises="TypeError"; '
     "a cell without it that raises stops the build",
 }
+OPENER = re.compile(r"(`{3,}|~{3,})[ \t]*python[ \t]+cell\b(?P<options>.*)$")
+"""A cell's opening fence line, as superfences reads it once indentation and ``>`` are gone."""
+OPTION_SYNTAX = re.compile(r"""^(?:[ \t]+[A-Za-z]\w*(?:="[^"]*"|='[^']*')?)*[ \t]*$""")
+
+
+def check_openers(page: PageContext) -> None:
+    """Refuse a cell opener that superfences would not read as a fence at all.
+
+    superfences quietly turns a fence line it cannot parse into text, which would drop the cell
+    from the page; an unquoted option value such as ``raises=TypeError`` is the usual cause.
+
+    Raises:
+        FenceError: At the first such line.
+    """
+    for number, line in enumerate(page.markdown.split("\n"), start=1):
+        found = OPENER.match(QUOTE.sub("", line))
+        if found and not OPTION_SYNTAX.match(found["options"]):
+            raise page.error_at(number, f"cannot read the options of {line.strip()!r}: write "
+                                "each as name=\"value\", with quotes")
 
 
 def validate(language: str, inputs: dict, options: dict, attrs: dict, md: Any) -> bool:
@@ -41,29 +61,28 @@ def format_cell(source: str, language: str, class_name: str, options: dict, md: 
 
     Raises:
         FenceError: For an unknown option, a cell that raises without ``raises``, a cell that
-            does not raise what its ``raises`` names, or a cell that runs past its time limit.
+            does not raise what its ``raises`` names, or a cell that cannot be run to a result.
     """
+    line = page.line_of(OPENER, source)
     unknown = sorted(set(options) - set(OPTIONS))
     if unknown:
-        raise page.error(source, f"unknown cell option {unknown[0]!r}; known: {', '.join(OPTIONS)}")
-    try:
-        result = run_cell(source, page.import_root)
-    except CellTimeout as exc:
-        raise page.error(source, str(exc)) from exc
+        raise page.error_at(line, f"unknown cell option {unknown[0]!r}; known: {', '.join(OPTIONS)}")
     expected = options.get("raises")
-    if expected is None and not result.ok:
-        raise page.error(source, "the cell raised; mark it raises=\"Name\" if that is meant:\n"
-                         + result.text)
-    if expected is not None and (result.ok or _last_error(result.text) != expected):
-        raise page.error(source, f"the cell was meant to raise {expected}; its output:\n{result.text}")
+    if expected == "raises":  # a bare word: superfences gives it its own name as value
+        raise page.error_at(line, 'raises needs the exception\'s name, as in raises="TypeError"')
+    try:
+        result = run_cell(source, page.lib_root)
+    except CellFailure as exc:
+        raise page.error_at(line, str(exc)) from exc
+    if expected is None and result.error:
+        raise page.error_at(line, f'the cell raised {result.error}; if that is meant, add '
+                            f'raises="{result.error}" to its fence line:\n{result.text}')
+    if expected is not None and result.error != expected.rsplit(".", 1)[-1]:
+        raised = f"raised {result.error}" if result.error else "ran without an error"
+        raise page.error_at(line, f"the cell was meant to raise {expected}, but {raised}:\n"
+                            + result.text)
     page.cells += 1
     return cell_html(source, result.output, page.cells, md)
-
-
-def _last_error(traceback_text: str) -> str:
-    """The exception's name from the last line of a traceback, such as ``TypeError``."""
-    last = traceback_text.rstrip().rsplit("\n", 1)[-1]
-    return last.split(":", 1)[0]
 
 
 def cell_html(source: str, output: tuple[tuple[str, str], ...], number: int, md: Any) -> str:

@@ -1,18 +1,23 @@
-"""Run one code cell: a fresh namespace, its printed output, and a traceback of its own lines.
+"""Run code cells: a fresh namespace each, their printed output, and tracebacks of their lines.
 
-The build runs this file under CPython (``python cellrun.py`` with the cell's code as JSON on
-stdin, see :func:`main`) and the browser's worker runs :func:`run` inside Pyodide, so a cell's
-output is formatted the same way in both places.
+The build runs this file under CPython (``python cellrun.py LIB_ROOT RESULT_FILE``, see
+:func:`main`), and the browser's worker runs :meth:`Session.run_streaming` inside Pyodide, so a
+cell's output is formatted the same way in both places.
 """
 
+import builtins
+import io
 import json
 import linecache
+import os
 import sys
 import time
 import traceback
 from collections.abc import Callable
 
 CELL_FILENAME = "<cell>"
+FLUSH_SIZE = 1 << 16
+"""Characters of output that are handed on at once, whatever the interval."""
 
 Chunk = tuple[str, str]
 """A piece of output: ("stdout" or "stderr", text)."""
@@ -21,107 +26,183 @@ Chunk = tuple[str, str]
 class OutputSink:
     """Collects output chunks and hands them on in batches.
 
+    A batch goes out when a line ends and ``interval`` seconds have passed since the last one,
+    when FLUSH_SIZE characters are waiting, on an explicit flush, and at the end of the run.
+
     Args:
-        emit: Called with a list of chunks. Consecutive writes to the same stream are merged.
-        interval: Seconds between batches while a cell runs; 0 hands on every write.
+        emit: Called with a list of chunks. Consecutive writes to one stream are merged.
+        interval: Seconds between batches; 0 hands on every finished line at once.
     """
 
     def __init__(self, emit: Callable[[list[Chunk]], None], interval: float = 0.05) -> None:
         self._emit = emit
         self._interval = interval
         self._chunks: list[list[str]] = []
-        self._last = time.monotonic()
+        self._size = 0
+        self._last = float("-inf")
 
     def write(self, stream: str, text: str) -> None:
-        """Add text to the named stream, then hand the batch on if the interval has passed."""
+        """Add text to the named stream; hand the batch on if it is time."""
         if self._chunks and self._chunks[-1][0] == stream:
             self._chunks[-1][1] += text
         else:
             self._chunks.append([stream, text])
-        if time.monotonic() - self._last >= self._interval:
+        self._size += len(text)
+        line_done = text.endswith("\n") and time.monotonic() - self._last >= self._interval
+        if line_done or self._size >= FLUSH_SIZE:
             self.flush()
 
     def flush(self) -> None:
         """Hand on whatever is collected."""
         self._last = time.monotonic()
         if self._chunks:
-            chunks, self._chunks = self._chunks, []
+            chunks, self._chunks, self._size = self._chunks, [], 0
             self._emit([(stream, text) for stream, text in chunks])
 
 
-class _Stream:
-    """A text file object (sys.stdout or sys.stderr) that writes into an OutputSink."""
+class _Stream(io.TextIOBase):
+    """sys.stdout or sys.stderr for a cell: a text file that writes into an OutputSink."""
+
+    encoding = "utf-8"
+    errors = "strict"
 
     def __init__(self, name: str, sink: OutputSink) -> None:
-        self.name = name
+        super().__init__()
+        self._name = name
         self._sink = sink
 
+    @property
+    def name(self) -> str:
+        return f"<{self._name}>"
+
+    def writable(self) -> bool:
+        return True
+
     def write(self, text: str) -> int:
-        self._sink.write(self.name, text)
+        if not isinstance(text, str):
+            raise TypeError(f"write() argument must be str, not {type(text).__name__}")
+        self._sink.write(self._name, text)
         return len(text)
 
     def flush(self) -> None:
-        pass
-
-    def isatty(self) -> bool:
-        return False
+        self._sink.flush()
 
 
-def run(source: str, sink: OutputSink) -> bool:
-    """Run source as a cell in a fresh namespace, with its output going to sink.
+class _NoInput(io.TextIOBase):
+    """sys.stdin for a cell: reading says that cells take no keyboard input."""
 
-    An exception is printed to the cell's stderr as a traceback that starts at the cell's
-    own lines, as Python would print it.
-
-    Args:
-        source: The cell's Python code.
-        sink: Receives stdout and stderr.
-
-    Returns:
-        True if the cell ran to the end, False if it raised.
-    """
-    linecache.cache[CELL_FILENAME] = (len(source), None, source.splitlines(True), CELL_FILENAME)
-    saved = sys.stdout, sys.stderr
-    sys.stdout, sys.stderr = _Stream("stdout", sink), _Stream("stderr", sink)
-    try:
-        try:
-            code = compile(source, CELL_FILENAME, "exec")
-        except SyntaxError as exc:
-            traceback.print_exception(type(exc), exc, None)
-            return False
-        try:
-            exec(code, {"__name__": "__main__", "__builtins__": __builtins__})
-        except BaseException as exc:  # the learner's KeyboardInterrupt and SystemExit too
-            # Drop this function's own frame: the traceback starts at the cell.
-            traceback.print_exception(type(exc), exc, exc.__traceback__.tb_next)
-            return False
+    def readable(self) -> bool:
         return True
-    finally:
-        sys.stdout, sys.stderr = saved
-        sink.flush()
+
+    def readline(self, size: int = -1) -> str:
+        raise OSError("a cell cannot read input: put the value in the code instead of input()")
+
+    read = readline
 
 
-def run_streaming(source: str, post: Callable[[str], None]) -> bool:
-    """Worker entry: run source, posting each batch of output as a JSON list of chunks.
+class Session:
+    """Runs cells one after another, each as if it were the first.
+
+    Between runs it forgets the modules imported from lib_root (so an edited or monkey-patched
+    ``ember`` is imported afresh), and puts back the builtins and the recursion limit.
 
     Args:
-        source: The cell's Python code.
-        post: Called with a JSON array of [stream, text] pairs, about every 50 ms while the
-            cell runs and once at the end.
-
-    Returns:
-        True if the cell ran to the end, False if it raised.
+        lib_root: The folder that holds ``ember``; tracebacks show paths relative to it.
     """
-    return run(source, OutputSink(lambda chunks: post(json.dumps(chunks))))
+
+    def __init__(self, lib_root: str) -> None:
+        self.lib_root = os.path.abspath(lib_root) + os.sep
+        self._builtins = dict(vars(builtins))
+        self._recursion_limit = sys.getrecursionlimit()
+
+    def _reset(self) -> None:
+        for name, module in list(sys.modules.items()):
+            from_lib = (getattr(module, "__file__", None) or "").startswith(self.lib_root)
+            if from_lib and name != __name__:
+                del sys.modules[name]
+        current = vars(builtins)
+        for name in current.keys() - self._builtins.keys():
+            del current[name]
+        current.update(self._builtins)
+        sys.setrecursionlimit(self._recursion_limit)
+
+    def run(self, source: str, sink: OutputSink) -> str | None:
+        """Run source as a cell in a fresh namespace, with its output going to sink.
+
+        An exception is printed to the cell's stderr as Python would print it, starting at the
+        cell's own lines.
+
+        Args:
+            source: The cell's Python code.
+            sink: Receives stdout and stderr.
+
+        Returns:
+            None if the cell ran to the end, else the name of the exception it raised.
+        """
+        self._reset()
+        linecache.cache[CELL_FILENAME] = (len(source), None, source.splitlines(True), CELL_FILENAME)
+        saved = sys.stdout, sys.stderr, sys.stdin
+        sys.stdout, sys.stderr, sys.stdin = _Stream("stdout", sink), _Stream("stderr", sink), _NoInput()
+        try:
+            try:
+                code = compile(source, CELL_FILENAME, "exec")
+            except SyntaxError as exc:
+                return self._report(exc, None)
+            try:
+                exec(code, {"__name__": "__main__", "__builtins__": builtins})
+            except BaseException as exc:  # the cell's KeyboardInterrupt and SystemExit too
+                # Drop this method's own frame: the traceback starts at the cell.
+                return self._report(exc, exc.__traceback__.tb_next)
+            return None
+        finally:
+            sys.stdout, sys.stderr, sys.stdin = saved
+            sink.flush()
+
+    def _report(self, exc: BaseException, tb) -> str:
+        """Print exc's traceback to the cell's stderr, with paths relative to lib_root."""
+        report = traceback.TracebackException(type(exc), exc, tb)
+        pending = [report]
+        while pending:
+            part = pending.pop()
+            for frame in part.stack:
+                frame.filename = self._relative(frame.filename)
+            if getattr(part, "filename", None):  # a SyntaxError in a file of lib_root
+                part.filename = self._relative(part.filename)
+            pending += [p for p in (part.__cause__, part.__context__) if p is not None]
+            pending += part.exceptions or []
+        sys.stderr.write("".join(report.format()))
+        return type(exc).__name__
+
+    def _relative(self, path: str) -> str:
+        """path relative to lib_root when it is inside it, such as ``ember/scalar.py``."""
+        return path[len(self.lib_root):] if path.startswith(self.lib_root) else path
+
+    def run_streaming(self, source: str, post: Callable[[str], None]) -> str | None:
+        """Worker entry: run source, posting each batch of output as a JSON list of chunks.
+
+        Args:
+            source: The cell's Python code.
+            post: Called with a JSON array of [stream, text] pairs, about every 50 ms while
+                the cell prints, and once at the end.
+
+        Returns:
+            None if the cell ran to the end, else the name of the exception it raised.
+        """
+        return self.run(source, OutputSink(lambda chunks: post(json.dumps(chunks))))
 
 
 def main() -> None:
-    """Build-time entry: read {"source": ...} as JSON on stdin, print {"ok", "output"} as JSON."""
-    request = json.load(sys.stdin)
+    """Build-time entry: ``cellrun.py LIB_ROOT RESULT_FILE``, with the cell's code on stdin.
+
+    Writes ``{"error": name or null, "output": [[stream, text], ...]}`` as JSON to RESULT_FILE,
+    a file of its own, so nothing the cell writes to the process's stdout can spoil it.
+    """
+    lib_root, result_file = sys.argv[1:3]
+    source = sys.stdin.read()
     output: list[Chunk] = []
-    real_stdout = sys.stdout
-    ok = run(request["source"], OutputSink(output.extend, interval=float("inf")))
-    json.dump({"ok": ok, "output": output}, real_stdout)
+    error = Session(lib_root).run(source, OutputSink(output.extend, interval=float("inf")))
+    with open(result_file, "w", encoding="utf-8") as file:
+        json.dump({"error": error, "output": output}, file)
 
 
 if __name__ == "__main__":

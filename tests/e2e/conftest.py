@@ -48,8 +48,8 @@ def site() -> str:
 
 
 @pytest.fixture(scope="session")
-def browser_type_launch_args(browser_type_launch_args):
-    path = chromium.find()
+def browser_type_launch_args(browser_type_launch_args, browser_type):
+    path = chromium.find(browser_type.executable_path)
     if path is None:
         pytest.fail("no Chromium: run `make browser` (make test does)")
     return {**browser_type_launch_args, "executable_path": str(path), "args": chromium.LAUNCH_ARGS}

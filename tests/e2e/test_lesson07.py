@@ -24,7 +24,7 @@ def replace_code(page: Page, number: int, code: str) -> None:
 
 def run(page: Page, number: int) -> None:
     cell(page, number).get_by_role("button", name="Run").click()
-    expect(cell(page, number).get_by_role("status")).to_have_text(re.compile("Done|error"), timeout=30_000)
+    expect(cell(page, number).get_by_role("status")).to_have_text(re.compile("Done|Finished|stopped"), timeout=30_000)
 
 
 def test_recorded_output_shows_before_python_boots_and_a_run_waits_for_it(page: Page, site: str):
@@ -87,7 +87,7 @@ def test_a_syntax_error_shows_in_the_cell(page: Page, site: str):
     run(page, 1)
     expect(output(page, 1)).to_contain_text('File "<cell>", line 2')
     expect(output(page, 1)).to_contain_text("SyntaxError")
-    expect(cell(page, 1).get_by_role("status")).to_have_text("Finished with an error.")
+    expect(cell(page, 1).get_by_role("status")).to_have_text("Finished with SyntaxError.")
 
 
 def test_an_exception_shows_output_then_the_traceback(page: Page, site: str):
@@ -135,3 +135,40 @@ def test_lesson_and_home_pass_axe(page: Page, site: str, axe_violations):
     page.goto(site + LESSON)
     expect(page.get_by_role("textbox", name="Code of cell 1")).to_be_visible()
     assert axe_violations() == []
+
+
+def test_a_patched_ember_does_not_leak_into_the_next_run(page: Page, site: str):
+    page.goto(site + LESSON)
+    replace_code(page, 1, "import ember.scalar\nember.scalar.Value.__add__ = lambda s, o: 'patched'")
+    run(page, 1)
+    replace_code(page, 2, "from ember.scalar import Value\nprint(Value(1) + Value(2))")
+    run(page, 2)
+    expect(output(page, 2)).to_have_text("Value(3.0, grad=0.0)\n")
+
+
+def test_output_streams_while_the_cell_runs(page: Page, site: str):
+    page.goto(site + LESSON)
+    replace_code(page, 1, 'import time\nprint("started", flush=True)\nt = time.time()\n'
+                          'while time.time() - t < 3:\n    pass\nprint("finished")')
+    cell(page, 1).get_by_role("button", name="Run").click()
+    expect(output(page, 1)).to_have_text("started\n", timeout=30_000)
+    expect(output(page, 1)).to_have_text("started\nfinished\n")
+
+
+def test_writing_bytes_ends_the_run_with_a_type_error(page: Page, site: str):
+    page.goto(site + LESSON)
+    replace_code(page, 1, 'import sys\nprint("before")\nsys.stderr.write(b"bytes")')
+    run(page, 1)
+    expect(output(page, 1)).to_contain_text(re.compile(r"^before\n", re.M))
+    expect(output(page, 1)).to_contain_text("TypeError: write() argument must be str, not bytes")
+    expect(cell(page, 1).get_by_role("status")).to_have_text("Finished with TypeError.")
+
+
+def test_run_keeps_the_keyboard_focus_while_python_starts(page: Page, site: str):
+    page.goto(site + LESSON)
+    button = cell(page, 1).get_by_role("button", name="Run")
+    button.focus()
+    page.keyboard.press("Enter")
+    expect(button).to_be_focused()
+    expect(cell(page, 1).get_by_role("status")).to_have_text("Done.", timeout=30_000)
+    expect(button).to_be_focused()

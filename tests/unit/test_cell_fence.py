@@ -7,14 +7,29 @@ from pathlib import Path
 import markdown
 import pytest
 
+from site_src.execute import write_lib
 from site_src.fences import FenceError, PageContext
 from site_src.fences import cell
 
 REPO = Path(__file__).resolve().parents[2]
+LIB: list[Path] = []
+
+
+@pytest.fixture(autouse=True)
+def _lib(lib_root):
+    LIB[:] = [lib_root]
+
+
+@pytest.fixture(scope="module")
+def lib_root(tmp_path_factory) -> Path:
+    files = {p.relative_to(REPO).as_posix(): p.read_text() for p in (REPO / "ember").glob("*.py")}
+    files["cellrun.py"] = (REPO / "site_src" / "runtime" / "cellrun.py").read_text()
+    return write_lib(files, tmp_path_factory.mktemp("lib"))
 
 
 def render(text: str, src_path: str = "docs/lessons/99-test.md") -> str:
-    page = PageContext(src_path, text, REPO)
+    page = PageContext(src_path, text, LIB[0])
+    cell.check_openers(page)
     md = markdown.Markdown(
         extensions=["pymdownx.superfences", "pymdownx.highlight"],
         extension_configs={"pymdownx.superfences": {"custom_fences": [{
@@ -67,7 +82,7 @@ def test_stdout_and_stderr_keep_their_order():
 
 def test_a_cell_that_raises_stops_the_build_with_file_and_line():
     text = "# Title\n\n" + fence("x = 1\n1 / 0")
-    with pytest.raises(FenceError, match=r"(?s)^docs/lessons/99-test\.md:3: the cell raised.*ZeroDivisionError"):
+    with pytest.raises(FenceError, match=r"(?s)^docs/lessons/99-test\.md:3: the cell raised ZeroDivisionError; if that is meant, add raises=\"ZeroDivisionError\""):
         render(text)
 
 
@@ -85,9 +100,9 @@ def test_a_cell_marked_raises_records_its_traceback():
 
 
 def test_a_cell_that_raises_something_else_stops_the_build():
-    with pytest.raises(FenceError, match="meant to raise TypeError"):
+    with pytest.raises(FenceError, match="meant to raise TypeError, but raised ZeroDivisionError"):
         render(fence("1 / 0", ' raises="TypeError"'))
-    with pytest.raises(FenceError, match="meant to raise TypeError"):
+    with pytest.raises(FenceError, match="meant to raise TypeError, but ran without an error"):
         render(fence("print(1)", ' raises="TypeError"'))
 
 
@@ -99,3 +114,66 @@ def test_a_syntax_error_shows_the_line_and_a_caret():
 def test_an_unknown_option_stops_the_build():
     with pytest.raises(FenceError, match="unknown cell option 'timeout'"):
         render(fence("print(1)", ' timeout="3"'))
+
+
+@pytest.mark.parametrize("code, name", [
+    ('raise ValueError("first\\nsecond")', "ValueError"),
+    ('e = ValueError("bad")\ne.add_note("a note")\nraise e', "ValueError"),
+    ('import json\njson.loads("{")', "json.decoder.JSONDecodeError"),
+    ('import json\njson.loads("{")', "JSONDecodeError"),
+])
+def test_raises_matches_the_exception_not_the_last_line_of_text(code, name):
+    assert "ember-cell" in render(fence(code, f' raises="{name}"'))
+
+
+def test_a_bare_raises_asks_for_the_name():
+    with pytest.raises(FenceError, match="raises needs the exception's name"):
+        render(fence("1 / 0", " raises"))
+
+
+def test_an_unquoted_option_stops_the_build_instead_of_dropping_the_cell():
+    text = "intro\n\n" + fence("1 / 0", " raises=ZeroDivisionError")
+    with pytest.raises(FenceError, match=r"99-test\.md:3: cannot read the options"):
+        render(text)
+
+
+def test_a_cell_that_spoils_the_process_stdout_still_records_its_output():
+    html = render(fence('import sys, os\nprint("x", file=sys.__stdout__)\nos.system("echo hi")\nprint("kept")'))
+    assert "kept\n" in html
+
+
+def test_a_cell_that_kills_its_process_stops_the_build():
+    with pytest.raises(FenceError, match="ended without a result"):
+        render(fence("import os\nos._exit(0)"))
+
+
+def test_writing_bytes_is_an_ordinary_type_error():
+    html = render(fence('import sys\nprint("before")\nsys.stdout.write(b"x")', ' raises="TypeError"'))
+    assert "before\n" in html and "write() argument must be str, not bytes" in html
+
+
+def test_input_says_that_cells_take_no_input():
+    html = render(fence("input()", ' raises="OSError"'))
+    assert "a cell cannot read input" in html
+
+
+def test_tracebacks_through_ember_show_paths_inside_the_library():
+    html = render(fence('from ember.scalar import Value\nValue(2) + "3"', ' raises="TypeError"'))
+    assert 'File "ember/scalar.py", line' in html and str(REPO) not in html
+
+
+def test_the_build_tree_is_not_importable_from_a_cell():
+    with pytest.raises(FenceError, match="ModuleNotFoundError"):
+        render(fence("import site_src"))
+
+
+def test_same_first_lines_get_their_own_line_numbers():
+    text = "```python\nprint(1)\n```\n\n" + fence("print(1)") + "\n" + fence("print(1)\n1 / 0")
+    with pytest.raises(FenceError, match=r"^docs/lessons/99-test\.md:9: "):
+        render(text)
+
+
+def test_a_cell_in_a_blockquote_reports_its_line():
+    text = "intro\n\n> ```python cell\n> 1 / 0\n> ```\n"
+    with pytest.raises(FenceError, match=r"^docs/lessons/99-test\.md:3: "):
+        render(text)

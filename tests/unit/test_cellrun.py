@@ -1,20 +1,26 @@
 """site_src/runtime/cellrun.py: the runner shared by the build and the browser's worker."""
 
+import subprocess
 import sys
+from pathlib import Path
 
-from site_src.runtime.cellrun import OutputSink, run
+from site_src.runtime.cellrun import OutputSink, Session
+
+REPO = Path(__file__).resolve().parents[2]
+LIB = str(REPO / "no-such-lib")
 
 
 def run_collecting(source: str, interval: float = float("inf")) -> tuple[bool, list]:
     batches: list = []
-    ok = run(source, OutputSink(batches.append, interval=interval))
-    return ok, batches
+    error = Session(LIB).run(source, OutputSink(batches.append, interval=interval))
+    return error is None, batches
 
 
 def test_output_is_collected_and_stdout_restored():
     before = sys.stdout
     ok, batches = run_collecting("print('a'); print('b')")
-    assert ok and batches == [[("stdout", "a\nb\n")]] and sys.stdout is before
+    assert ok and [chunk for batch in batches for chunk in batch] == [("stdout", "a\n"), ("stdout", "b\n")]
+    assert sys.stdout is before
 
 
 def test_each_run_has_a_fresh_namespace():
@@ -30,10 +36,46 @@ def test_a_traceback_starts_at_the_cell():
     assert 'line 2, in f\n    return 1 / 0' in text and "cellrun" not in text
 
 
-def test_a_batch_goes_out_when_the_interval_has_passed():
+def test_each_finished_line_goes_out_once_the_interval_has_passed():
     ok, batches = run_collecting("print(1)\nprint(2)", interval=0)
-    assert "".join(text for batch in batches for _, text in batch) == "1\n2\n"
-    assert len(batches) == 4  # print writes the text and the newline separately
+    assert batches == [[("stdout", "1\n")], [("stdout", "2\n")]]
+
+
+def test_the_first_line_goes_out_at_once_and_later_ones_wait_for_the_interval():
+    ok, batches = run_collecting("print(1)\nprint(2)\nprint(3)", interval=60)
+    assert batches == [[("stdout", "1\n")], [("stdout", "2\n3\n")]]
+
+
+def test_flush_hands_on_a_line_without_its_newline():
+    ok, batches = run_collecting("print('working...', end='', flush=True)\nprint(' done')", interval=60)
+    assert batches[0] == [("stdout", "working...")]
+
+
+def test_the_next_run_imports_ember_afresh_and_gets_the_builtins_back(tmp_path):
+    # In a process of its own, as in the worker: the runs would otherwise reset pytest's modules.
+    (tmp_path / "ember").mkdir()
+    (tmp_path / "ember" / "__init__.py").write_text("")
+    (tmp_path / "ember" / "scalar.py").write_text((REPO / "ember" / "scalar.py").read_text())
+    script = f"""
+import sys
+sys.path.insert(0, {str(tmp_path)!r})
+sys.path.insert(0, {str(REPO / "site_src" / "runtime")!r})
+from cellrun import OutputSink, Session
+session, batches = Session({str(tmp_path)!r}), []
+sink = OutputSink(batches.append, interval=float("inf"))
+session.run("import ember.scalar, builtins, sys\\nember.scalar.Value.__add__ = None\\n"
+            "builtins.len = None\\nsys.setrecursionlimit(60)", sink)
+session.run("from ember.scalar import Value\\nimport sys\\n"
+            "print(Value(1) + 2, len([1]), sys.getrecursionlimit() > 60)", sink)
+print(batches[-1])
+"""
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert done.stdout == "[('stdout', 'Value(3.0, grad=0.0) 1 True\\n')]\n", done.stderr
+
+
+def test_the_error_names_the_exception():
+    assert Session(LIB).run("1/0", OutputSink(list, interval=0)) == "ZeroDivisionError"
+    assert Session(LIB).run("x = 1", OutputSink(list, interval=0)) is None
 
 
 def test_system_exit_is_reported_not_raised():

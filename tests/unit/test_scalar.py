@@ -159,6 +159,23 @@ def test_zero_to_a_negative_power_is_a_zero_division():
         Value(0.0) ** -1
 
 
+def test_a_power_too_large_for_a_float_says_so():
+    with pytest.raises(OverflowError, match="too large for a float"):
+        Value(1e308) ** 2
+
+
+def test_an_int_too_large_for_a_float_is_a_clear_overflow():
+    with pytest.raises(OverflowError, match="fits in a float"):
+        Value(10**400)
+
+
+def test_any_real_exponent_is_taken_as_a_plain_number():
+    from fractions import Fraction
+
+    out = Value(4.0) ** Fraction(1, 2)
+    assert out.data == 2.0 and out._op == "**0.5"
+
+
 def test_a_fractional_power_of_a_negative_number_is_refused():
     with pytest.raises(ValueError, match="not a real number"):
         Value(-8.0) ** 0.5

@@ -1,0 +1,60 @@
+"""Screenshots of pages at desktop and phone widths, in light and dark mode, for a person to look at.
+
+Usage: python -m tools.screenshots OUT_DIR PATH [PATH ...]   (paths relative to build/site)
+Each page is saved one screen at a time, top to bottom, and once more after its first cell has
+run in the browser.
+"""
+
+import functools
+import http.server
+import sys
+import threading
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+from tools import chromium
+
+SITE = Path(__file__).resolve().parents[1] / "build" / "site"
+WIDTHS = {"desktop": 1280, "phone": 390}
+
+
+def serve() -> str:
+    """Serve build/site on a free port; return its base URL."""
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(SITE))
+    handler.func.extensions_map = {**handler.func.extensions_map, ".mjs": "text/javascript",
+                                   ".wasm": "application/wasm", ".js": "text/javascript"}
+    handler.func.log_message = lambda *args: None
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return f"http://127.0.0.1:{server.server_address[1]}/"
+
+
+def main(out: Path, paths: list[str]) -> None:
+    out.mkdir(parents=True, exist_ok=True)
+    base = serve()
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(chromium.find(playwright.chromium.executable_path)), args=chromium.LAUNCH_ARGS)
+        for path in paths:
+            name = path.strip("/").replace("/", "_") or "home"
+            for scheme in ("light", "dark"):
+                for device, width in WIDTHS.items():
+                    page = browser.new_page(viewport={"width": width, "height": 900}, color_scheme=scheme)
+                    page.goto(base + path)
+                    page.wait_for_timeout(300)
+                    height = page.evaluate("document.documentElement.scrollHeight")
+                    for part, top in enumerate(range(0, height, 900), start=1):
+                        page.evaluate(f"window.scrollTo(0, {top})")
+                        page.screenshot(path=out / f"{name}-{device}-{scheme}-{part}.png")
+                    run = page.get_by_role("button", name="Run")
+                    if run.count():
+                        run.first.scroll_into_view_if_needed()
+                        run.first.click()
+                        page.get_by_text("ran in your browser").first.wait_for(timeout=30_000)
+                        page.screenshot(path=out / f"{name}-{device}-{scheme}-ran.png")
+                    page.close()
+        browser.close()
+
+
+if __name__ == "__main__":
+    main(Path(sys.argv[1]), sys.argv[2:])
