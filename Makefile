@@ -7,6 +7,7 @@ PY := $(VENV)/bin/python
 export NO_MKDOCS_2_WARNING := 1
 
 .PHONY: setup bundle browser site serve test clean
+SHELL := /bin/bash
 
 $(VENV)/.installed: pyproject.toml
 	python3 -m venv $(VENV)
@@ -31,8 +32,9 @@ browser: $(VENV)/.installed
 site: setup
 	$(VENV)/bin/mkdocs build --strict
 
+# esbuild rebuilds the bundle on every change in js/; mkdocs serve reloads the page.
 serve: setup
-	$(VENV)/bin/mkdocs serve --dev-addr 127.0.0.1:8000
+	node js/build.mjs --watch & trap 'kill $$!' EXIT; $(VENV)/bin/mkdocs serve --dev-addr 127.0.0.1:8000
 
 test: site browser
 	$(PY) -m pytest

@@ -45,13 +45,14 @@ class PageContext:
     def line_of(self, opener: re.Pattern, source: str) -> int:
         """The 1-based line of the fence whose opener matches and whose code is source.
 
-        Each line is given once, in page order, so two fences with the same first line get
-        their own lines. Returns 1 if no such fence is found.
+        Each line is given once, in page order, so two fences with the same code get their own
+        lines. Returns 1 if no such fence is found.
         """
-        lines = [QUOTE.sub("", line) for line in self.markdown.split("\n")]
-        first = source.split("\n", 1)[0].strip()
-        for number, (head, line) in enumerate(zip(lines, lines[1:]), start=1):
-            if number not in self._claimed and opener.match(head) and line.strip() == first:
+        lines = [QUOTE.sub("", line).strip() for line in self.markdown.split("\n")]
+        code = [line.strip() for line in source.split("\n")]
+        for number, head in enumerate(lines, start=1):
+            body = lines[number:number + len(code)]
+            if number not in self._claimed and opener.match(head) and body == code:
                 self._claimed.add(number)
                 return number
         return 1

@@ -28,6 +28,8 @@ OPTIONS = {
 }
 OPENER = re.compile(r"(`{3,}|~{3,})[ \t]*python[ \t]+cell\b(?P<options>.*)$")
 """A cell's opening fence line, as superfences reads it once indentation and ``>`` are gone."""
+CELL_LINE = re.compile(r'File "<cell>", line (\d+)')
+"""A traceback's mention of a line of the cell."""
 OPTION_SYNTAX = re.compile(r"""^(?:[ \t]+[A-Za-z]\w*(?:="[^"]*"|='[^']*')?)*[ \t]*$""")
 
 
@@ -75,8 +77,11 @@ def format_cell(source: str, language: str, class_name: str, options: dict, md: 
     except CellFailure as exc:
         raise page.error_at(line, str(exc)) from exc
     if expected is None and result.error:
-        raise page.error_at(line, f'the cell raised {result.error}; if that is meant, add '
-                            f'raises="{result.error}" to its fence line:\n{result.text}')
+        failing = CELL_LINE.findall(result.text)
+        at = line + int(failing[-1]) if failing else line
+        raise page.error_at(at, f'the cell raised {result.error}; if that is meant, add '
+                            f'raises="{result.error}" to its fence line (line {line}):\n'
+                            + result.text)
     if expected is not None and result.error != expected.rsplit(".", 1)[-1]:
         raised = f"raised {result.error}" if result.error else "ran without an error"
         raise page.error_at(line, f"the cell was meant to raise {expected}, but {raised}:\n"

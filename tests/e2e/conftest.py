@@ -1,7 +1,8 @@
 """One served site and one browser for every e2e test.
 
 The site is build/site (``make site``), served on a free localhost port. Every request that is not
-to that server is aborted and recorded; a test that caused one fails.
+to that server is aborted and recorded; a test that caused one, or that left an uncaught error in
+the page, fails.
 """
 
 import functools
@@ -56,10 +57,11 @@ def browser_type_launch_args(browser_type_launch_args, browser_type):
 
 
 @pytest.fixture(autouse=True)
-def offline(context, site):
-    """Abort every request that leaves the local server, and fail the test if there was one."""
+def guard(context, site):
+    """Abort every request that leaves the local server; fail the test if there was one, or if
+    a page had an uncaught JavaScript error."""
     local = urlparse(site).netloc
-    outside = []
+    outside, errors = [], []
 
     def handle(route):
         url = urlparse(route.request.url)
@@ -70,8 +72,10 @@ def offline(context, site):
             route.abort()
 
     context.route("**/*", handle)
+    context.on("weberror", lambda error: errors.append(str(error.error)))
     yield
     assert not outside, f"requests left the site: {outside}"
+    assert not errors, f"uncaught errors in the page: {errors}"
 
 
 @pytest.fixture

@@ -82,13 +82,21 @@ def test_stdout_and_stderr_keep_their_order():
 
 def test_a_cell_that_raises_stops_the_build_with_file_and_line():
     text = "# Title\n\n" + fence("x = 1\n1 / 0")
-    with pytest.raises(FenceError, match=r"(?s)^docs/lessons/99-test\.md:3: the cell raised ZeroDivisionError; if that is meant, add raises=\"ZeroDivisionError\""):
+    with pytest.raises(FenceError, match=r"(?s)^docs/lessons/99-test\.md:5: the cell raised ZeroDivisionError; if that is meant, "
+                       r"add raises=\"ZeroDivisionError\" to its fence line \(line 3\)"):
         render(text)
 
 
-def test_the_line_is_the_fence_with_that_code_not_an_earlier_mention():
+def test_the_line_is_in_the_fence_with_that_code_not_an_earlier_mention():
     text = "Run `x = 1` first.\n\n" + fence("print(1)") + "\n" + fence("x = 1\n1 / 0")
-    with pytest.raises(FenceError, match=r"^docs/lessons/99-test\.md:7: "):
+    with pytest.raises(FenceError, match=r"^docs/lessons/99-test\.md:9: .*\(line 7\)"):
+        render(text)
+
+
+def test_two_cells_with_the_same_first_line_are_told_apart():
+    text = fence("from ember.scalar import Value\nprint(Value(1))") + "\n" + fence(
+        "from ember.scalar import Value\nValue('x')")
+    with pytest.raises(FenceError, match=r"^docs/lessons/99-test\.md:8: .*\(line 6\)"):
         render(text)
 
 
@@ -169,11 +177,11 @@ def test_the_build_tree_is_not_importable_from_a_cell():
 
 def test_same_first_lines_get_their_own_line_numbers():
     text = "```python\nprint(1)\n```\n\n" + fence("print(1)") + "\n" + fence("print(1)\n1 / 0")
-    with pytest.raises(FenceError, match=r"^docs/lessons/99-test\.md:9: "):
+    with pytest.raises(FenceError, match=r"^docs/lessons/99-test\.md:11: .*\(line 9\)"):
         render(text)
 
 
 def test_a_cell_in_a_blockquote_reports_its_line():
     text = "intro\n\n> ```python cell\n> 1 / 0\n> ```\n"
-    with pytest.raises(FenceError, match=r"^docs/lessons/99-test\.md:3: "):
+    with pytest.raises(FenceError, match=r"^docs/lessons/99-test\.md:4: .*\(line 3\)"):
         render(text)
