@@ -102,7 +102,8 @@ def cell_html(source: str, output: tuple[tuple[str, str], ...], number: int, md:
     """
     code = Highlight(md).highlight(source, "python")
     spans = "".join(
-        f'<span class="ember-output__{stream}">{html.escape(text, quote=False)}</span>' for stream, text in output
+        f'<span class="ember-output__{stream}">{html.escape(text, quote=False)}</span>'
+        for stream, text in output
     )
     return (
         f'<div class="ember-cell" data-cell="{number}">'
@@ -110,7 +111,8 @@ def cell_html(source: str, output: tuple[tuple[str, str], ...], number: int, md:
         '<div class="ember-cell__result">'
         '<p class="ember-cell__label">Output <span class="ember-cell__origin">'
         "recorded when this page was built</span></p>"
-        f'<pre class="ember-cell__output" role="log" aria-label="Output of cell {number}">{spans}</pre>'
+        f'<pre class="ember-cell__output" role="log" aria-label="Output of cell {number}" '
+        f'tabindex="0">{spans}</pre>'
         "</div>"
         '<p class="ember-cell__nojs">Running code needs JavaScript.</p>'
         "</div>"

@@ -48,7 +48,7 @@ def test_a_cell_shows_its_highlighted_code_and_recorded_output():
     html = render(fence('print("hello", 6 * 7)'))
     assert '<div class="ember-cell" data-cell="1">' in html
     assert '<div class="highlight"><pre>' in html
-    assert re.search(r'role="log" aria-label="Output of cell 1"><span class="ember-output__stdout">'
+    assert re.search(r'role="log" aria-label="Output of cell 1" tabindex="0"><span class="ember-output__stdout">'
                      r"hello 42\n</span></pre>", html)
     assert "recorded when this page was built" in html
     assert "Running code needs JavaScript." in html
