@@ -51,23 +51,24 @@ class Value:
                 or ``Value(Value(1.0))``.
             OverflowError: If data is an int too large for a float, such as ``10**400``.
         """
-        if not isinstance(data, Real) or isinstance(data, bool):
-            raise TypeError(
-                f"Value needs a number (an int or a float), not {type(data).__name__} {data!r}"
-            )
-        try:
-            self.data = float(data)
-        except OverflowError:
-            raise OverflowError("Value needs a number that fits in a float; this int is too "
-                                "large") from None
+        _check_number(data)
+        # --- gap L07.init ---
+        self.data = float(data)
         self.grad = 0.0
         self._prev = tuple(_children)
         self._op = _op
+        # --- stub ---
+        # raise NotImplementedError("Keep data as a float, grad as 0.0, the parents in _prev as a tuple, and _op as given.")
+        # --- end ---
         self.label = ""
 
     def __repr__(self) -> str:
         """Show the data and the grad, for example ``Value(2.0, grad=0.0)``."""
+        # --- gap L07.repr ---
         return f"Value({self.data}, grad={self.grad})"
+        # --- stub ---
+        # raise NotImplementedError("Return text such as Value(2.0, grad=0.0), built from data and grad.")
+        # --- end ---
 
     def __add__(self, other: "Value | float") -> "Value":
         """Return self + other as a new Value with parents (self, other) and op ``"+"``.
@@ -78,8 +79,13 @@ class Value:
         Raises:
             TypeError: If other is neither a Value nor a real number.
         """
+        # --- gap L07.add ---
         other = _as_value(other)
-        return Value(self.data + other.data, (self, other), "+")
+        out = Value(self.data + other.data, (self, other), "+")
+        # --- stub ---
+        # raise NotImplementedError("Wrap other with _as_value, then make out: a Value holding the sum, with parents (self, other) and op '+'.")
+        # --- end ---
+        return out
 
     def __mul__(self, other: "Value | float") -> "Value":
         """Return self * other as a new Value with parents (self, other) and op ``"*"``.
@@ -90,8 +96,13 @@ class Value:
         Raises:
             TypeError: If other is neither a Value nor a real number.
         """
+        # --- gap L07.mul ---
         other = _as_value(other)
-        return Value(self.data * other.data, (self, other), "*")
+        out = Value(self.data * other.data, (self, other), "*")
+        # --- stub ---
+        # raise NotImplementedError("Wrap other with _as_value, then make out: a Value holding the product, with parents (self, other) and op '*'.")
+        # --- end ---
+        return out
 
     # The operations below are given in lesson 07, forward only. Lessons 09 and 11
     # rebuild them from +, * and ** so that they get a backward pass.
@@ -167,6 +178,24 @@ class Value:
         if isinstance(result, complex):
             raise ValueError(f"{self.data} ** {exponent} is not a real number")
         return Value(result, (self,), f"**{exponent}")
+
+
+def _check_number(data: object) -> None:
+    """Raise a clear error unless data can be a Value's data.
+
+    Raises:
+        TypeError: If data is not a real number (a bool, a str or a Value included).
+        OverflowError: If data is an int too large for a float.
+    """
+    if not isinstance(data, Real) or isinstance(data, bool):
+        raise TypeError(
+            f"Value needs a number (an int or a float), not {type(data).__name__} {data!r}"
+        )
+    try:
+        float(data)
+    except OverflowError:
+        raise OverflowError("Value needs a number that fits in a float; this int is too "
+                            "large") from None
 
 
 def _divide(numerator: float, denominator: float) -> float:

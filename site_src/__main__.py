@@ -1,0 +1,37 @@
+"""Command line: ``python -m site_src snapshot 07 --start`` prints ember as lesson 07 starts.
+
+``--end`` prints it as the lesson ends. Each file is preceded by a ``# === path ===`` line.
+"""
+
+import argparse
+import sys
+from pathlib import Path
+
+from site_src.gaps import GapError, read_ember
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command; return the exit code."""
+    parser = argparse.ArgumentParser(prog="python -m site_src")
+    commands = parser.add_subparsers(dest="command", required=True)
+    snapshot = commands.add_parser("snapshot", help="print ember as a lesson starts or ends")
+    snapshot.add_argument("lesson", type=int, help="the lesson's number, such as 07")
+    when = snapshot.add_mutually_exclusive_group(required=True)
+    when.add_argument("--start", action="store_true", help="as the lesson starts (stubs in its gaps)")
+    when.add_argument("--end", action="store_true", help="as the lesson ends (its gaps solved)")
+    args = parser.parse_args(argv)
+    try:
+        files = read_ember(REPO).snapshot(args.lesson, end=args.end)
+    except GapError as exc:
+        print(exc, file=sys.stderr)
+        return 1
+    for path, text in files.items():
+        print(f"# === {path} ===")
+        print(text, end="")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

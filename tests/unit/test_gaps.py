@@ -1,0 +1,162 @@
+"""site_src.gaps on a small made-up course: regions, rewrites by later lessons, and snapshots."""
+
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from site_src.gaps import GapError, Slot, read_ember
+from site_src.__main__ import main
+
+# Lesson 01 writes f; 02 gives g forward only; 03 rebuilds g as a gap; 04 assigns a grad and
+# 05 rewrites that to accumulate. later.py appears with lesson 03.
+MADE_UP = {
+    "ember/__init__.py": '"""made-up ember"""\n',
+    "ember/core.py": '''\
+        def f(x):
+            # --- gap L01.f ---
+            return x + 1
+            # --- stub ---
+            # raise NotImplementedError("add one")
+            # --- end ---
+
+
+        # --- gap L03.g ---
+        def g(x):
+            return f(x) * 2
+        # --- stub ---
+        # def g(x):
+        #     raise NotImplementedError("use f")
+        # --- given L02 ---
+        # def g(x):
+        #     return (x + 1) * 2
+        # --- end ---
+
+
+        class Node:
+            def back(self, out):
+                # --- gap L05.acc ---
+                self.grad += out
+                # --- stub ---
+                # raise NotImplementedError("accumulate")
+                # --- gap L04.assign ---
+                # self.grad = out
+                # --- stub ---
+                # raise NotImplementedError("assign")
+                # --- end ---
+                return self
+        ''',
+    "ember/later.py": '''\
+        # --- given L03 ---
+        LATER = True
+        # --- end ---
+        ''',
+}
+
+
+@pytest.fixture
+def course(tmp_path: Path) -> Path:
+    for name, text in MADE_UP.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(textwrap.dedent(text))
+    return tmp_path
+
+
+def test_the_finished_package_is_importable_and_runs_the_newest_versions(course):
+    namespace: dict = {}
+    exec((course / "ember/core.py").read_text(), namespace)
+    assert namespace["f"](1) == 2 and namespace["g"](1) == 4
+
+
+def test_a_lessons_start_shows_the_stub_between_markers(course):
+    core = read_ember(course).snapshot(1)["ember/core.py"]
+    assert '    # --- gap L01.f ---\n    raise NotImplementedError("add one")\n    # --- end ---\n' in core
+
+
+def test_its_end_shows_the_solution_without_markers(course):
+    core = read_ember(course).snapshot(1, end=True)["ember/core.py"]
+    assert "    return x + 1\n" in core and "# ---" not in core and "NotImplementedError" not in core
+
+
+def test_a_region_is_absent_before_its_oldest_version(course):
+    core = read_ember(course).snapshot(1, end=True)["ember/core.py"]
+    assert "def g" not in core and "self.grad" not in core
+
+
+def test_a_given_version_is_there_from_the_start_of_its_lesson(course):
+    core = read_ember(course).snapshot(2)["ember/core.py"]
+    assert "def g(x):\n    return (x + 1) * 2\n" in core
+
+
+def test_a_later_lesson_rewrites_a_region(course):
+    ember = read_ember(course)
+    start = ember.snapshot(3)["ember/core.py"]
+    assert '# --- gap L03.g ---\ndef g(x):\n    raise NotImplementedError("use f")\n# --- end ---' in start
+    assert "return (x + 1) * 2" not in start
+    assert "def g(x):\n    return f(x) * 2\n" in ember.snapshot(3, end=True)["ember/core.py"]
+
+
+def test_snapshots_before_a_rewrite_still_show_the_old_code(course):
+    ember = read_ember(course)
+    for lesson in (4, 5):
+        assert "return (x + 1) * 2" not in ember.snapshot(lesson)["ember/core.py"]
+    assert "return (x + 1) * 2" in ember.snapshot(2, end=True)["ember/core.py"]
+
+
+def test_assign_first_then_accumulate(course):
+    ember = read_ember(course)
+    assert "        self.grad = out\n" in ember.snapshot(4, end=True)["ember/core.py"]
+    assert '# --- gap L05.acc ---\n        raise NotImplementedError("accumulate")' in \
+        ember.snapshot(5)["ember/core.py"]
+    final = ember.snapshot(9)["ember/core.py"]
+    assert "        self.grad += out\n" in final and "self.grad = out" not in final
+
+
+def test_a_file_appears_with_its_first_region(course):
+    ember = read_ember(course)
+    assert "ember/later.py" not in ember.snapshot(2, end=True)
+    assert ember.snapshot(3)["ember/later.py"] == "LATER = True\n"
+    assert "ember/__init__.py" in ember.snapshot(1)
+
+
+def test_earlier_gaps_are_slots_with_their_solution_and_the_learners_text_wins(course):
+    ember = read_ember(course)
+    core = ember.template(3)["ember/core.py"]
+    slots = {s.gap: s for s in core if isinstance(s, Slot)}
+    assert slots["L01.f"].solution == "    return x + 1\n" and not slots["L01.f"].marked
+    assert slots["L03.g"].solution is None and slots["L03.g"].marked
+    mine = ember.snapshot(3, answers={"L01.f": "    return x + 100\n"})["ember/core.py"]
+    assert "return x + 100" in mine
+
+
+@pytest.mark.parametrize("text, message", [
+    ("# --- gap L01.f ---\nx = 1\n", "region has no '# --- end ---'"),
+    ("# --- gap L01.f ---\nx = 1\n# --- end ---\n", "gap L01.f has no '# --- stub ---'"),
+    ("# --- gap f ---\nx = 1\n# --- stub ---\n# x = 0\n# --- end ---\n", "unknown marker 'gap f'"),
+    ("# --- stub ---\n", "outside a region"),
+    ("# --- given L01 ---\nx = 1\n# --- given L02 ---\n# x = 2\n# --- end ---\n", "newest first"),
+    ("# --- given L02 ---\nx = 1\n# --- given L01 ---\nx = 2\n# --- end ---\n", "must start with '# '"),
+])
+def test_bad_markers_name_the_file_and_line(tmp_path, text, message):
+    (tmp_path / "ember").mkdir()
+    (tmp_path / "ember/bad.py").write_text(text)
+    with pytest.raises(GapError, match=f"^ember/bad.py:\\d+: .*{message}"):
+        read_ember(tmp_path)
+
+
+def test_a_gap_name_used_twice_is_refused(tmp_path):
+    (tmp_path / "ember").mkdir()
+    region = "# --- gap L01.f ---\nx = 1\n# --- stub ---\n# x = 0\n# --- end ---\n"
+    (tmp_path / "ember/a.py").write_text(region)
+    (tmp_path / "ember/b.py").write_text(region)
+    with pytest.raises(GapError, match="also marked at ember/a.py:1"):
+        read_ember(tmp_path)
+
+
+def test_the_command_prints_lesson_07_as_it_starts_and_ends(capsys):
+    assert main(["snapshot", "07", "--start"]) == 0
+    start = capsys.readouterr().out
+    assert "# === ember/scalar.py ===" in start and "# --- gap L07.init ---" in start
+    assert main(["snapshot", "07", "--end"]) == 0
+    end = capsys.readouterr().out
+    assert "self.data = float(data)" in end and "NotImplementedError(\"Keep" not in end
