@@ -13,9 +13,6 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-RUNNER = "cellrun.py"
-
-
 @dataclass(frozen=True)
 class CellResult:
     """What a cell did at build time.
@@ -68,21 +65,43 @@ def run_cell(source: str, lib_root: Path, timeout: float = 30.0) -> CellResult:
         CellFailure: If the cell runs longer than timeout seconds, or its process dies before
             the runner writes a result (as with ``os._exit``).
     """
-    with tempfile.TemporaryDirectory(prefix="ember-cell-") as scratch:
+    result = _run("cellrun.py", source, lib_root, timeout)
+    return CellResult(result["error"], tuple((stream, text) for stream, text in result["output"]))
+
+
+def run_checks(checks: list[dict], lib_root: Path, timeout: float = 30.0) -> list[dict]:
+    """Run a lab's checks in a fresh CPython process, as the browser's worker runs them.
+
+    Args:
+        checks: ``[{"title": str, "code": str}, ...]``.
+        lib_root: A folder made by write_lib, holding the ember to check.
+        timeout: Seconds before the run is stopped.
+
+    Returns:
+        ``[{"status": "passed" | "failed" | "error", "reason": str}, ...]``, one per check.
+
+    Raises:
+        CellFailure: If the checks run longer than timeout seconds or kill their process.
+    """
+    return _run("checks.py", json.dumps(checks), lib_root, timeout)
+
+
+def _run(runner: str, stdin: str, lib_root: Path, timeout: float):
+    """Run a runtime module as ``python RUNNER LIB_ROOT RESULT_FILE``; return its JSON result."""
+    with tempfile.TemporaryDirectory(prefix="ember-run-") as scratch:
         result_file = Path(scratch) / "result.json"
         try:
             done = subprocess.run(
                 # -E -S: no PYTHON* variables and no site-packages, as in the browser; the
                 # runner's folder (lib_root) is first on sys.path.
-                [sys.executable, "-X", "utf8", "-E", "-S", str(lib_root / RUNNER), str(lib_root),
+                [sys.executable, "-X", "utf8", "-E", "-S", str(lib_root / runner), str(lib_root),
                  str(result_file)],
-                input=source, capture_output=True, text=True, encoding="utf-8",
+                input=stdin, capture_output=True, text=True, encoding="utf-8",
                 cwd=lib_root, timeout=timeout,
             )
         except subprocess.TimeoutExpired as exc:
-            raise CellFailure(f"the cell ran for more than {timeout:g} s") from exc
+            raise CellFailure(f"the code ran for more than {timeout:g} s") from exc
         if not result_file.is_file():
-            raise CellFailure(f"the cell's Python process ended without a result "
+            raise CellFailure(f"the Python process ended without a result "
                               f"(exit code {done.returncode}):\n{done.stdout}{done.stderr}")
-        result = json.loads(result_file.read_text(encoding="utf-8"))
-    return CellResult(result["error"], tuple((stream, text) for stream, text in result["output"]))
+        return json.loads(result_file.read_text(encoding="utf-8"))

@@ -1,17 +1,24 @@
-"""The ``ember`` MkDocs plugin: live cells in the lessons, and the browser runtime in the site.
+"""The ``ember`` MkDocs plugin: live cells and labs in the lessons, and the browser runtime.
 
-It registers the ``python cell`` fence with pymdownx.superfences, and adds to the built site:
+It registers the fences (``python cell``, ``yaml lab``) with pymdownx.superfences, refuses a
+course that breaks the lab invariants (site_src/course.py), and adds to the built site:
 
 - ``assets/pyodide/``: Pyodide's core files, copied from the npm package ``pyodide``;
 - ``assets/ember/``: the page bundle and the worker, built by esbuild from ``js/``;
 - ``assets/ember/python.json``: the Python files the worker writes into Pyodide's file system
-  (the ``ember`` package and ``site_src/runtime``), as ``{"relative/path.py": text}``.
+  (``site_src/runtime`` and the finished ``ember``), as ``{"relative/path.py": text}``;
+- on each lesson page, a ``<script id="ember-lesson">`` with ember as the lesson starts, as
+  text and gap slots, and the earlier labs' checks, from which the page builds the learner's
+  ember.
+
+Cells on a lesson page run, at build time, on ember as that lesson ends.
 """
 
 import functools
 import json
 import mimetypes
 import os
+import shutil
 from pathlib import Path
 
 from mkdocs.config import base
@@ -22,15 +29,17 @@ from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
+from site_src import course
 from site_src.execute import write_lib
-from site_src.fences import PageContext
-from site_src.fences import cell
+from site_src.fences import PageContext, cell, lab, script_json
+from site_src.gaps import GapError, read_ember
 
 RUNTIME_DIR = Path(__file__).parent / "runtime"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json")
 BUNDLE_SCRIPT = "assets/ember/ember.js"
 BUNDLE_STYLE = "assets/ember/ember.css"
+FENCES = (("python", cell.validate, cell.format_cell), ("yaml", lab.validate, lab.format_lab))
 
 
 class EmberConfig(base.Config):
@@ -54,18 +63,18 @@ class EmberPlugin(BasePlugin[EmberConfig]):
         self.pyodide_dir = (root / self.config.pyodide_dir).resolve()
         self.bundle_dir = (root / self.config.bundle_dir).resolve()
         self.repo_root = root.resolve()
-        self.lib_root = self.repo_root / "build" / "python"
+        self.docs_dir = Path(config.docs_dir).resolve()
+        self.python_root = self.repo_root / "build" / "python"
         self.page: PageContext | None = None
 
         if "pymdownx.superfences" not in config.markdown_extensions:
             raise PluginError("the ember plugin needs pymdownx.superfences in markdown_extensions")
         fences = config.mdx_configs.setdefault("pymdownx.superfences", {})
-        fences.setdefault("custom_fences", []).append({
-            "name": "python",
-            "class": "ember-cell",
-            "validator": cell.validate,
-            "format": functools.partial(self._format, cell.format_cell),
-        })
+        for name, validate, formatter in FENCES:
+            fences.setdefault("custom_fences", []).append({
+                "name": name, "class": f"ember-{name}", "validator": validate,
+                "format": functools.partial(self._format, formatter),
+            })
         config.extra_css.append(BUNDLE_STYLE)
         config.extra_javascript.append(c.ExtraScriptValue(BUNDLE_SCRIPT))
         config.extra_javascript[-1].type = "module"
@@ -79,16 +88,52 @@ class EmberPlugin(BasePlugin[EmberConfig]):
         return formatter(*args, page=self.page, **kwargs)
 
     def on_pre_build(self, config: MkDocsConfig) -> None:
-        """Write the Python files the browser gets into build/python, where cells run."""
-        self.python = self.python_files()
-        write_lib(self.python, self.lib_root)
+        """Read ember and the lessons, refuse a course that breaks an invariant, and write the
+        Python files that cells on pages that are not lessons run on."""
+        shutil.rmtree(self.python_root, ignore_errors=True)
+        try:
+            self.ember = read_ember(self.ember_root)
+        except GapError as exc:
+            raise PluginError(str(exc)) from exc
+        self.runtime = {path.name: path.read_text(encoding="utf-8")
+                        for path in sorted(RUNTIME_DIR.glob("*.py")) if path.name != "__init__.py"}
+        self.lessons = course.read_lessons(self.repo_root, self.docs_dir)
+        found = course.problems(self.ember, self.lessons, self.runtime, self.python_root / "checks")
+        if found:
+            raise PluginError("the labs break the course's invariants:\n" + "\n".join(found))
+        finished = {path.relative_to(self.ember_root).as_posix(): path.read_text(encoding="utf-8")
+                    for path in sorted((self.ember_root / "ember").rglob("*.py"))}
+        self.python = {**finished, **self.runtime}
+        self.libs = {None: write_lib(self.python, self.python_root / "finished")}
 
     def on_page_markdown(self, markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
-        """Note the page whose fences are about to be formatted, and check its cell openers."""
+        """Set up the page's fences: its lesson, the ember its cells run on, its cell openers."""
         src = os.path.relpath(page.file.abs_src_path or page.file.src_uri, self.repo_root)
-        self.page = PageContext(Path(src).as_posix(), page.file.content_string, self.lib_root)
+        number = page.meta.get("number")
+        lesson = int(number) if number is not None else None
+        if lesson not in self.libs:
+            end = self.ember.snapshot(lesson, end=True)
+            self.libs[lesson] = write_lib({**end, **self.runtime},
+                                          self.python_root / f"lesson-{lesson:02d}")
+        self.page = PageContext(Path(src).as_posix(), page.file.content_string, self.libs[lesson],
+                                lesson, self.ember.template(lesson) if lesson is not None else {})
         cell.check_openers(self.page)
         return markdown
+
+    def on_page_content(self, html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+        """Add the lesson's data, from which the page builds the learner's ember."""
+        if self.page.lesson is None:
+            return html
+        data = {"lesson": self.page.lesson, "files": _segments(self.page.template),
+                "earlier": self._earlier_labs(self.page.lesson)}
+        return html + f'<script type="application/json" id="ember-lesson">{script_json(data)}</script>'
+
+    def _earlier_labs(self, number: int) -> list[dict]:
+        """The labs of lessons before number, with their gaps and checks, for catching up."""
+        return [{"id": lesson.lab_id(index), "gaps": list(declared.gaps),
+                 "checks": [{"title": c.title, "code": c.code} for c in declared.checks]}
+                for lesson in self.lessons if lesson.number < number
+                for index, declared in enumerate(lesson.labs)]
 
     def on_files(self, files: Files, config: MkDocsConfig) -> Files:
         """Add Pyodide, the bundle and the Python files to the site."""
@@ -108,16 +153,16 @@ class EmberPlugin(BasePlugin[EmberConfig]):
                                     content=json.dumps(self.python)))
         return files
 
-    def python_files(self) -> dict[str, str]:
-        """The files the worker writes into Pyodide: ``{"ember/scalar.py": text, ...}``."""
-        sources = {path.relative_to(self.ember_root).as_posix(): path
-                   for path in (self.ember_root / "ember").rglob("*.py")}
-        sources.update({path.name: path for path in RUNTIME_DIR.glob("*.py")
-                        if path.name != "__init__.py"})
-        return {name: path.read_text(encoding="utf-8") for name, path in sorted(sources.items())}
-
     def on_serve(self, server, config: MkDocsConfig, builder):
         """Rebuild when ember, the runtime or the bundle changes, not only the docs."""
         for path in (self.ember_root / "ember", RUNTIME_DIR, self.bundle_dir):
             server.watch(str(path))
         return server
+
+
+def _segments(template: dict[str, list]) -> dict[str, list]:
+    """A template as JSON: text stays text; a slot becomes an object."""
+    return {path: [segment if isinstance(segment, str) else {
+        "gap": segment.gap, "stub": segment.stub, "solution": segment.solution,
+        "marked": segment.marked, "indent": segment.indent} for segment in segments]
+        for path, segments in template.items()}

@@ -4,6 +4,7 @@ A fence that finds a problem raises FenceError with the lesson's file and line, 
 stops with that message.
 """
 
+import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -33,13 +34,19 @@ class PageContext:
         markdown: The page's source file as written, front matter included, to find a
             fence's line.
         lib_root: The folder of Python files the page's code runs on (execute.write_lib).
+        lesson: The lesson's number from the front matter, or None for a page that is not one.
+        template: ember at the start of the lesson (gaps.Ember.template), for labs.
         cells: How many cells the page has had so far.
+        labs: How many labs the page has had so far.
     """
 
     src_path: str
     markdown: str
     lib_root: Path
+    lesson: int | None = None
+    template: dict = field(default_factory=dict)
     cells: int = 0
+    labs: int = 0
     _claimed: set[int] = field(default_factory=set)
 
     def line_of(self, opener: re.Pattern, source: str) -> int:
@@ -60,3 +67,8 @@ class PageContext:
     def error_at(self, line: int, message: str) -> FenceError:
         """A FenceError for a line of this page: ``file:line: message``."""
         return FenceError(f"{self.src_path}:{line}: {message}")
+
+
+def script_json(data: object) -> str:
+    """data as JSON that is safe inside a <script> element."""
+    return json.dumps(data).replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")

@@ -60,7 +60,7 @@ class OutputSink:
             self._emit([(stream, text) for stream, text in chunks])
 
 
-class _Stream(io.TextIOBase):
+class Stream(io.TextIOBase):
     """sys.stdout or sys.stderr for a cell: a text file that writes into an OutputSink."""
 
     encoding = "utf-8"
@@ -115,7 +115,8 @@ class Session:
         self._builtins = dict(vars(builtins))
         self._recursion_limit = sys.getrecursionlimit()
 
-    def _reset(self) -> None:
+    def reset(self) -> None:
+        """Forget the modules imported from lib_root; put back the builtins and recursion limit."""
         for name, module in list(sys.modules.items()):
             from_lib = (getattr(module, "__file__", None) or "").startswith(self.lib_root)
             if from_lib and name != __name__:
@@ -139,10 +140,10 @@ class Session:
         Returns:
             None if the cell ran to the end, else the name of the exception it raised.
         """
-        self._reset()
+        self.reset()
         linecache.cache[CELL_FILENAME] = (len(source), None, source.splitlines(True), CELL_FILENAME)
         saved = sys.stdout, sys.stderr, sys.stdin
-        sys.stdout, sys.stderr, sys.stdin = _Stream("stdout", sink), _Stream("stderr", sink), _NoInput()
+        sys.stdout, sys.stderr, sys.stdin = Stream("stdout", sink), Stream("stderr", sink), _NoInput()
         try:
             try:
                 code = compile(source, CELL_FILENAME, "exec")
@@ -172,6 +173,16 @@ class Session:
             pending += part.exceptions or []
         sys.stderr.write("".join(report.format()))
         return type(exc).__name__
+
+    def describe_error(self, exc: BaseException) -> str:
+        """One line for an exception: its type, its message and the last line of ember it
+        passed through, such as ``NotImplementedError: ... (ember/scalar.py, line 62)``."""
+        text = "".join(traceback.format_exception_only(type(exc), exc)).strip()
+        frames = [frame for frame in traceback.extract_tb(exc.__traceback__)
+                  if frame.filename.startswith(self.lib_root)]
+        if frames:
+            text += f" ({self._relative(frames[-1].filename)}, line {frames[-1].lineno})"
+        return text
 
     def _relative(self, path: str) -> str:
         """path relative to lib_root when it is inside it, such as ``ember/scalar.py``."""

@@ -4,7 +4,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from site_src.runtime.cellrun import OutputSink, Session
+from cellrun import OutputSink, Session
 
 REPO = Path(__file__).resolve().parents[2]
 LIB = str(REPO / "no-such-lib")

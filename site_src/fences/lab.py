@@ -1,0 +1,195 @@
+"""The ``yaml lab`` fence: a lab where the learner fills gaps of ember and runs its checks.
+
+Markdown::
+
+    ```yaml lab
+    gaps: [L07.init, L07.repr]
+    what: Write `Value.__init__` and `Value.__repr__`.
+    why: Going backward reads these four fields.
+    hints:
+      - a question that points the way
+      - a pointer to the tool to use
+      - nearly the code
+    checks:
+      - title: Value(3).data is the float 3.0
+        code: |
+          from ember.scalar import Value
+          expect(Value(3).data, 3.0, "Value(3).data")
+    praise: Your ember has a number that can remember.
+    ```
+
+Fields are listed in FIELDS. ``what``, ``why``, the hints and the praise are Markdown; check
+titles are plain text; a check's code runs with ``expect`` at hand (runtime/checks.py). Without
+JavaScript the page shows the brief, the file as the lab starts, every hint in a closed
+``<details>`` and the list of checks. In the browser, ``js/lab.js`` makes the file editable in
+its gaps and runs the checks.
+"""
+
+import html
+import json
+import re
+from dataclasses import dataclass
+from typing import Any
+
+import markdown
+import yaml
+from pymdownx.highlight import Highlight
+
+from site_src.fences import FenceError, PageContext, script_json
+from site_src.gaps import fill
+
+FIELDS = {
+    "gaps": "the names of the gaps the learner writes, all of this lesson and in one file",
+    "what": "what to write (Markdown)",
+    "why": "why it matters (Markdown)",
+    "hints": "hints from a question to nearly the code, shown one at a time (Markdown)",
+    "checks": "a list of {title, code}; each check passes if its code raises nothing",
+    "praise": "the line shown when every check passes (Markdown)",
+}
+OPENER = re.compile(r"(`{3,}|~{3,})[ \t]*yaml[ \t]+lab\b")
+
+
+@dataclass(frozen=True)
+class Check:
+    """A check: a plain-words title, a Python body, and the line of its title in the lesson."""
+
+    title: str
+    code: str
+    line: int
+
+
+@dataclass(frozen=True)
+class Lab:
+    """A lab as declared in a lesson. See FIELDS; ``line`` is the fence's opening line."""
+
+    src_path: str
+    line: int
+    gaps: tuple[str, ...]
+    what: str
+    why: str
+    hints: tuple[str, ...]
+    checks: tuple[Check, ...]
+    praise: str
+
+    @property
+    def lesson(self) -> int:
+        return int(self.gaps[0][1:3])
+
+
+def parse(source: str, src_path: str, line: int) -> Lab:
+    """Read a lab declaration.
+
+    Args:
+        source: The fence's YAML.
+        src_path: The lesson's file, for messages.
+        line: The fence's opening line in that file.
+
+    Raises:
+        FenceError: For YAML that does not parse, a missing or unknown field, or a field of the
+            wrong shape.
+    """
+    def error(message: str, offset: int = 0) -> FenceError:
+        return FenceError(f"{src_path}:{line + offset}: {message}")
+
+    try:
+        data = yaml.safe_load(source)
+        nodes = yaml.compose(source)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        raise error(f"the lab is not valid YAML: {exc}", mark.line + 1 if mark else 0) from exc
+    if not isinstance(data, dict):
+        raise error("a lab is a YAML mapping with the fields: " + ", ".join(FIELDS))
+    missing, unknown = set(FIELDS) - set(data), set(data) - set(FIELDS)
+    if missing or unknown:
+        what = f"missing {sorted(missing)}" if missing else f"unknown {sorted(unknown)}"
+        raise error(f"lab fields {what}; a lab has: {', '.join(FIELDS)}")
+    lines = {key.value: value for key, value in nodes.value}
+    for name in ("what", "why", "praise"):
+        if not isinstance(data[name], str) or not data[name].strip():
+            raise error(f"'{name}' must be text", lines[name].start_mark.line + 1)
+    for name in ("gaps", "hints"):
+        if not data[name] or not all(isinstance(item, str) for item in data[name]):
+            raise error(f"'{name}' must be a list of text", lines[name].start_mark.line + 1)
+    checks = []
+    if not isinstance(data["checks"], list) or not data["checks"]:
+        raise error("'checks' must be a list of {title, code}", lines["checks"].start_mark.line + 1)
+    for item, node in zip(data["checks"], lines["checks"].value):
+        at = node.start_mark.line + 1
+        if not isinstance(item, dict) or set(item) != {"title", "code"}:
+            raise error("each check has exactly a title and a code", at)
+        try:
+            compile(item["code"], "<check>", "exec")
+        except SyntaxError as exc:
+            raise error(f"check '{item['title']}' is not valid Python: {exc.msg}", at) from exc
+        checks.append(Check(str(item["title"]), item["code"], line + at))
+    return Lab(src_path, line, tuple(data["gaps"]), data["what"], data["why"],
+               tuple(data["hints"]), tuple(checks), data["praise"])
+
+
+def validate(language: str, inputs: dict, options: dict, attrs: dict, md: Any) -> bool:
+    """superfences validator: claim a ``yaml`` fence whose line holds the word ``lab``."""
+    return set(inputs) == {"lab"}
+
+
+def format_lab(source: str, language: str, class_name: str, options: dict, md: Any, *,
+               page: PageContext, **kwargs: Any) -> str:
+    """superfences formatter: the lab's HTML, with its file as the lab starts.
+
+    Raises:
+        FenceError: For a declaration parse() refuses, or gaps that are not all of this page's
+            lesson and in one file of ember.
+    """
+    line = page.line_of(OPENER, source)
+    lab = parse(source, page.src_path, line)
+    if page.lesson is None or any(not gap.startswith(f"L{page.lesson:02d}.") for gap in lab.gaps):
+        raise page.error_at(line, f"a lab's gaps must all belong to this page's lesson "
+                            f"(front matter number: {page.lesson})")
+    files = {path for path, segments in page.template.items()
+             for segment in segments if getattr(segment, "gap", None) in lab.gaps}
+    found = {getattr(s, "gap", None) for segments in page.template.values() for s in segments}
+    if set(lab.gaps) - found:
+        raise page.error_at(line, f"no such gap in ember/: {sorted(set(lab.gaps) - found)[0]}")
+    if len(files) != 1:
+        raise page.error_at(line, f"a lab's gaps must all be in one file, not {sorted(files)}")
+    page.labs += 1
+    return lab_html(lab, f"{page.lesson:02d}-{page.labs}", files.pop(), page, md)
+
+
+def lab_html(lab: Lab, lab_id: str, path: str, page: PageContext, md: Any) -> str:
+    """The lab's HTML: brief, file as it starts, hints, checks and praise, with the data that
+    js/lab.js needs in a JSON script element."""
+    inline = markdown.Markdown(extensions=["pymdownx.inlinehilite", "pymdownx.arithmatex"],
+                               extension_configs={"pymdownx.arithmatex": {"generic": True}})
+
+    def render(text: str) -> str:
+        inline.reset()
+        return inline.convert(text)
+
+    start = fill(page.template[path], {})
+    code = Highlight(md).highlight(start, "python")
+    hints = "".join(f"<li>{render(hint)}</li>" for hint in lab.hints)
+    checks = "".join(
+        f'<li class="ember-lab__check" data-check="{index}"><span class="ember-lab__check-title">'
+        f"{html.escape(check.title)}</span></li>"
+        for index, check in enumerate(lab.checks)
+    )
+    data = {"id": lab_id, "path": path, "gaps": list(lab.gaps), "hints": len(lab.hints),
+            "checks": [{"title": check.title, "code": check.code} for check in lab.checks]}
+    return (
+        f'<div class="ember-lab" data-lab="{lab_id}">'
+        f'<div class="ember-lab__brief"><div class="ember-lab__what"><strong>What</strong>'
+        f"{render(lab.what)}</div>"
+        f'<div class="ember-lab__why"><strong>Why</strong>{render(lab.why)}</div></div>'
+        f'<div class="ember-lab__file"><p class="ember-lab__path">{html.escape(path)} '
+        f'<span class="ember-lab__when">as this lab starts</span></p>{code}</div>'
+        '<p class="ember-lab__nojs">Running code needs JavaScript. Above is '
+        f"{html.escape(path)} as this lab starts.</p>"
+        f'<details class="ember-lab__hints"><summary>Hints</summary><ol>{hints}</ol></details>'
+        f'<div class="ember-lab__checks"><p class="ember-lab__checks-title">Checks</p>'
+        f"<ul>{checks}</ul></div>"
+        f'<div class="ember-lab__praise" hidden>{render(lab.praise)}</div>'
+        f'<script type="application/json" class="ember-lab__data">'
+        f"{script_json(data)}</script>"
+        "</div>"
+    )
+

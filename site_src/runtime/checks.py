@@ -1,0 +1,104 @@
+"""Run a lab's checks against the learner's ember, each to its own status and a short reason.
+
+A check is a plain-words title and a Python body. The body runs in a fresh namespace holding
+:func:`expect`, with ember imported afresh, and passes if it ends without an exception:
+
+- an AssertionError (from ``expect`` or ``assert``) makes it **failed**, with the message as
+  the reason;
+- any other exception makes it **error**, with the exception and the learner's line as reason.
+
+The build runs this file under CPython (``python checks.py LIB_ROOT RESULT_FILE``, see
+:func:`main`) and the browser's worker calls :func:`run_checks` inside Pyodide.
+"""
+
+import json
+import linecache
+import sys
+import traceback
+
+from cellrun import OutputSink, Session, Stream
+
+CHECK_FILENAME = "<check>"
+
+
+def describe(value: object) -> str:
+    """Name a value and its type in plain words, such as ``the float 3.0`` or ``a tuple (a, b)``."""
+    kind = type(value).__name__
+    try:
+        shown = repr(value)
+    except Exception as exc:  # a learner's __repr__ may raise
+        shown = f"<its repr raised {type(exc).__name__}>"
+    if value is None or isinstance(value, bool):
+        return shown
+    if isinstance(value, (int, float, str)):
+        return f"the {kind} {shown}"
+    return f"{'an' if kind[0] in 'AEIOU' else 'a'} {kind} {shown}"
+
+
+def expect(actual: object, expected: object, what: str = "") -> None:
+    """Pass if actual has expected's type and equals it; else fail with both described.
+
+    Args:
+        actual: What the learner's code gave.
+        expected: What it should give.
+        what: What actual is, such as ``Value(3).data``; it starts the reason.
+
+    Raises:
+        AssertionError: With a reason such as ``Value(3).data: expected the float 3.0, got the
+            int 3``.
+    """
+    if type(actual) is type(expected) and actual == expected:
+        return
+    prefix = f"{what}: " if what else ""
+    raise AssertionError(f"{prefix}expected {describe(expected)}, got {describe(actual)}")
+
+
+def run_checks(session: Session, checks: list[dict]) -> list[dict]:
+    """Run each check; one failing never stops the others.
+
+    Args:
+        session: The Session whose lib_root holds the learner's ember.
+        checks: ``[{"title": str, "code": str}, ...]``.
+
+    Returns:
+        ``[{"status": "passed" | "failed" | "error", "reason": str}, ...]``, one per check.
+    """
+    return [_run_one(session, check["code"]) for check in checks]
+
+
+def _run_one(session: Session, code: str) -> dict:
+    session.reset()
+    linecache.cache[CHECK_FILENAME] = (len(code), None, code.splitlines(True), CHECK_FILENAME)
+    saved = sys.stdout, sys.stderr
+    quiet = OutputSink(lambda chunks: None)
+    sys.stdout = sys.stderr = Stream("stdout", quiet)  # the learner's prints are dropped
+    try:
+        exec(compile(code, CHECK_FILENAME, "exec"), {"__name__": "__check__", "expect": expect})
+        return {"status": "passed", "reason": ""}
+    except AssertionError as exc:
+        return {"status": "failed", "reason": str(exc) or _failed_line(exc)}
+    except BaseException as exc:  # the learner's code may raise anything, SystemExit included
+        return {"status": "error", "reason": session.describe_error(exc)}
+    finally:
+        sys.stdout, sys.stderr = saved
+
+
+def _failed_line(exc: AssertionError) -> str:
+    """The reason for a bare ``assert``: the line of the check that did not hold."""
+    frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename == CHECK_FILENAME]
+    return f"this did not hold: {frames[-1].line}" if frames else "a check did not hold"
+
+
+def main() -> None:
+    """Build-time entry: ``checks.py LIB_ROOT RESULT_FILE``, with the checks as JSON on stdin.
+
+    Writes the results of :func:`run_checks` as JSON to RESULT_FILE.
+    """
+    lib_root, result_file = sys.argv[1:3]
+    results = run_checks(Session(lib_root), json.load(sys.stdin))
+    with open(result_file, "w", encoding="utf-8") as file:
+        json.dump(results, file)
+
+
+if __name__ == "__main__":
+    main()
