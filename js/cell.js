@@ -3,6 +3,7 @@
 
 import { createEditor } from "./editor.js";
 import { appendOutput } from "./output.js";
+import { learnerFiles } from "./learner.js";
 import { isReady, run } from "./runtime/client.js";
 import "./cell.css";
 
@@ -49,7 +50,7 @@ export function mount(el) {
     const result = await run(view.state.doc.toString(), (chunks) => {
       status.textContent = "Running…";
       appendOutput(output, chunks);
-    });
+    }, learnerFiles());
     if (result.failure) appendOutput(output, [["stderr", `${result.failure}\n`]]);
     origin.textContent = result.ms === undefined ? "" : `ran in your browser in ${Math.round(result.ms)} ms`;
     status.textContent = result.ok ? "Done." : result.raised ? `Finished with ${result.raised}.` : "Python stopped.";

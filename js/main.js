@@ -2,11 +2,17 @@
 // Material's document$ emits once per page, including after an instant navigation.
 
 import { boot } from "./runtime/client.js";
+import { mount as mountCatchUp } from "./catchup.js";
 import { mount as mountCell } from "./cell.js";
+import { mount as mountLab } from "./lab.js";
 import { renderMath } from "./math.js";
 import "./palette.css";
 
-const components = [[".ember-cell", mountCell]];
+const components = [
+  [".md-content h1", mountCatchUp],
+  [".ember-lab", mountLab],
+  [".ember-cell", mountCell],
+];
 
 /** Name Material's search dialog, which it leaves unnamed (an axe-core finding). */
 function nameSearchDialog() {
@@ -21,7 +27,7 @@ function mountPage() {
       mount(el);
     }
   }
-  if (document.querySelector(".ember-cell")) boot();
+  if (document.querySelector(".ember-cell, .ember-lab")) boot();
   renderMath(document);
   nameSearchDialog();
 }

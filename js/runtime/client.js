@@ -1,5 +1,5 @@
 // The page's side of the Python worker. This module alone talks to the worker; components
-// call boot() and run().
+// call boot(), run() and runChecks().
 
 /** @typedef {[("stdout"|"stderr"), string]} Chunk */
 /**
@@ -30,9 +30,9 @@ export function boot() {
     const entry = runs.get(data.id);
     if (!entry) return;
     if (data.type === "output") entry.onOutput(data.chunks);
-    if (data.type === "done") {
+    if (data.type === "done" || data.type === "checked") {
       runs.delete(data.id);
-      entry.resolve({ ok: !data.raised && !data.failure, raised: data.raised, failure: data.failure, ms: data.ms });
+      entry.resolve(data);
     }
   };
   worker.onerror = (event) => {
@@ -41,7 +41,7 @@ export function boot() {
     bootMessage = event.message || "the Python worker could not be loaded";
     for (const notify of waiting) notify();
     waiting.clear();
-    for (const entry of runs.values()) entry.resolve({ ok: false, failure: `Python could not start: ${bootMessage}` });
+    for (const entry of runs.values()) entry.resolve({ failure: `Python could not start: ${bootMessage}` });
     runs.clear();
   };
 }
@@ -61,17 +61,35 @@ export function whenReady() {
   );
 }
 
-/**
- * Run source as a cell in a fresh namespace. A run asked for during boot waits for it.
- * @param {string} source
- * @param {(chunks: Chunk[]) => void} onOutput called with each batch of output
- * @returns {Promise<RunResult>}
- */
-export function run(source, onOutput) {
+/** Send a message to the worker; resolve with the message that ends it. */
+function request(message, onOutput = () => {}) {
   boot();
   const id = nextId++;
   return new Promise((resolve) => {
     runs.set(id, { onOutput, resolve });
-    worker.postMessage({ id, type: "run", source });
+    worker.postMessage({ id, ...message });
   });
+}
+
+/**
+ * Run source as a cell in a fresh namespace. A run asked for during boot waits for it.
+ * @param {string} source
+ * @param {(chunks: Chunk[]) => void} onOutput called with each batch of output
+ * @param {Object<string,string>|null} files the learner's ember; null for the finished one
+ * @returns {Promise<RunResult>}
+ */
+export async function run(source, onOutput, files) {
+  const data = await request({ type: "run", source, files }, onOutput);
+  return { ok: !data.raised && !data.failure, raised: data.raised, failure: data.failure, ms: data.ms };
+}
+
+/**
+ * Run a lab's checks against files.
+ * @param {{title: string, code: string}[]} checks
+ * @param {Object<string,string>|null} files
+ * @returns {Promise<{results?: {status: string, reason: string}[], failure?: string}>}
+ */
+export async function runChecks(checks, files) {
+  const data = await request({ type: "checks", checks, files });
+  return data.failure ? { failure: data.failure } : { results: data.results };
 }

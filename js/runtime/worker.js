@@ -1,29 +1,56 @@
 // The Python worker: boots Pyodide from the site's own copy, writes the Python files into its
-// file system, then runs cells one at a time, streaming their output back to the page.
+// file system, then runs cells and checks one at a time, streaming a cell's output back.
 //
-// Messages in:  {id, type: "run", source}
+// Messages in:  {id, type: "run", source, files} | {id, type: "checks", checks, files}
+//               files: the learner's ember ({path: text}), or null for the finished ember
 // Messages out: {type: "ready"} | {type: "boot-failed", message}
 //               {id, type: "output", chunks: [[stream, text], ...]}
-//               {id, type: "done", raised: name | null, ms} | {id, type: "done", failure}
+//               {id, type: "done", raised: name | null, ms} | {id, type: "checked", results}
+//               {id, type: "done", failure}  (Python itself failed)
 
 const INDEX_URL = new URL("../pyodide/", import.meta.url).href;
 const PYTHON_FILES = new URL("./python.json", import.meta.url).href;
 const LIB = "/home/pyodide/lib";
 
-/** Boot Pyodide, write the Python files under LIB, and start a cell session. */
+let pyodide;
+let finished = {}; // the finished ember, from python.json
+let written = {}; // the ember files now in LIB
+
+/** Boot Pyodide, write the Python files under LIB, and start a session for cells and checks. */
 async function boot() {
   const [{ loadPyodide }, files] = await Promise.all([
     import(`${INDEX_URL}pyodide.mjs`),
     fetch(PYTHON_FILES).then((response) => response.json()),
   ]);
-  const pyodide = await loadPyodide({ indexURL: INDEX_URL });
+  pyodide = await loadPyodide({ indexURL: INDEX_URL });
   for (const [path, text] of Object.entries(files)) {
-    const full = `${LIB}/${path}`;
-    pyodide.FS.mkdirTree(full.slice(0, full.lastIndexOf("/")));
-    pyodide.FS.writeFile(full, text);
+    if (path.startsWith("ember/")) finished[path] = text;
+    else writeFile(path, text);
   }
+  syncEmber(null);
   pyodide.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(LIB)})`);
-  return pyodide.pyimport("cellrun").Session(LIB);
+  return {
+    session: pyodide.pyimport("cellrun").Session(LIB),
+    checks: pyodide.pyimport("checks"),
+  };
+}
+
+function writeFile(path, text) {
+  const full = `${LIB}/${path}`;
+  pyodide.FS.mkdirTree(full.slice(0, full.lastIndexOf("/")));
+  pyodide.FS.writeFile(full, text);
+}
+
+/** Make LIB's ember the given files (null: the finished ember), writing only what changed. */
+function syncEmber(files) {
+  const wanted = files ?? finished;
+  for (const path of Object.keys(written)) {
+    if (!(path in wanted)) pyodide.FS.unlink(`${LIB}/${path}`);
+  }
+  for (const [path, text] of Object.entries(wanted)) {
+    if (written[path] !== text) writeFile(path, text);
+  }
+  written = { ...wanted };
 }
 
 const booted = boot();
@@ -32,26 +59,33 @@ booted.then(
   (error) => postMessage({ type: "boot-failed", message: String(error) }),
 );
 
-/** Run one cell; messages are handled in order because each run is synchronous. */
-function run(session, { id, source }) {
+/** Handle one message; they are handled in order because each run is synchronous. */
+function handle({ session, checks }, data) {
+  const { id } = data;
   const started = performance.now();
-  const post = (json) => postMessage({ id, type: "output", chunks: JSON.parse(json) });
   try {
-    const raised = session.run_streaming(source, post) ?? null;
-    postMessage({ id, type: "done", raised, ms: performance.now() - started });
+    syncEmber(data.files);
+    if (data.type === "run") {
+      const post = (json) => postMessage({ id, type: "output", chunks: JSON.parse(json) });
+      const raised = session.run_streaming(data.source, post) ?? null;
+      postMessage({ id, type: "done", raised, ms: performance.now() - started });
+    } else if (data.type === "checks") {
+      const results = checks.run_checks_json(session, JSON.stringify(data.checks));
+      postMessage({ id, type: "checked", results: JSON.parse(results) });
+    }
   } catch (error) {
-    // Not the cell's exception (those are reported by Python): Pyodide itself failed.
+    // Not the learner's exception (Python reports those): Pyodide itself failed.
     postMessage({ id, type: "done", failure: `Python stopped working (${error}). Reload the page to start it again.` });
   }
 }
 
 self.onmessage = async ({ data }) => {
-  let session;
+  let runtime;
   try {
-    session = await booted;
+    runtime = await booted;
   } catch (error) {
     postMessage({ id: data.id, type: "done", failure: `Python could not start: ${error}` });
     return;
   }
-  if (data.type === "run") run(session, data);
+  handle(runtime, data);
 };

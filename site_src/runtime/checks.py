@@ -66,6 +66,11 @@ def run_checks(session: Session, checks: list[dict]) -> list[dict]:
     return [_run_one(session, check["code"]) for check in checks]
 
 
+def run_checks_json(session: Session, checks: str) -> str:
+    """Worker entry: run_checks with the checks and the results as JSON text."""
+    return json.dumps(run_checks(session, json.loads(checks)))
+
+
 def _run_one(session: Session, code: str) -> dict:
     session.reset()
     linecache.cache[CHECK_FILENAME] = (len(code), None, code.splitlines(True), CHECK_FILENAME)

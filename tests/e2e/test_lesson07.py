@@ -62,23 +62,14 @@ def test_shift_enter_runs_the_cell(page: Page, site: str):
     expect(output(page, 2)).to_have_text("from the keyboard\n", timeout=30_000)
 
 
-def test_cells_import_the_sites_ember(page: Page, site: str):
+def test_cells_run_on_the_learners_ember_which_starts_with_the_stubs(page: Page, site: str):
     page.goto(site + LESSON)
     replace_code(page, 3, "import ember.scalar\nprint(ember.scalar.__file__)\n"
-                          "print(ember.scalar.Value(2.0))")
+                          "ember.scalar.Value(2.0)")
     run(page, 3)
-    expect(output(page, 3)).to_have_text(
-        "/home/pyodide/lib/ember/scalar.py\nValue(2.0, grad=0.0)\n")
-
-
-def test_playground_prints_z_and_L_from_the_real_ember(page: Page, site: str):
-    page.goto(site + LESSON)
-    playground = page.get_by_role("heading", name="Playground")
-    expect(playground).to_be_visible()
-    run(page, 4)
-    expect(output(page, 4)).to_have_text(
-        "z = 2.0, made by '+' from the parents 1.0, 1.0\nL = 1.0, made by '**2'\n")
-    expect(cell(page, 4).get_by_text(re.compile("ran in your browser"))).to_be_visible()
+    expect(output(page, 3)).to_contain_text("/home/pyodide/lib/ember/scalar.py\nTraceback")
+    expect(output(page, 3)).to_contain_text(
+        "NotImplementedError: Keep data as a float, grad as 0.0")
 
 
 def test_a_syntax_error_shows_in_the_cell(page: Page, site: str):
@@ -139,11 +130,11 @@ def test_lesson_and_home_pass_axe(page: Page, site: str, axe_violations):
 
 def test_a_patched_ember_does_not_leak_into_the_next_run(page: Page, site: str):
     page.goto(site + LESSON)
-    replace_code(page, 1, "import ember.scalar\nember.scalar.Value.__add__ = lambda s, o: 'patched'")
+    replace_code(page, 1, "import ember.scalar\nember.scalar.PATCHED = True")
     run(page, 1)
-    replace_code(page, 2, "from ember.scalar import Value\nprint(Value(1) + Value(2))")
+    replace_code(page, 2, "import ember.scalar\nprint(hasattr(ember.scalar, 'PATCHED'))")
     run(page, 2)
-    expect(output(page, 2)).to_have_text("Value(3.0, grad=0.0)\n")
+    expect(output(page, 2)).to_have_text("False\n")
 
 
 def test_output_streams_while_the_cell_runs(page: Page, site: str):

@@ -1,0 +1,168 @@
+// A lab: the learner's file, editable only in this lab's gaps; hints one level at a time;
+// checks that run in the worker against the learner's ember, each with its own status.
+
+import { createGapEditor } from "./editor.js";
+import { learnerFiles, lessonData, slotText } from "./learner.js";
+import * as progress from "./progress.js";
+import { isReady, runChecks } from "./runtime/client.js";
+import "./lab.css";
+
+const STATUS_WORDS = { passed: "passed", failed: "failed", error: "error" };
+
+/** Make an element with a class and, optionally, text. */
+function make(tag, className, text) {
+  const el = document.createElement(tag);
+  el.className = className;
+  if (text !== undefined) el.textContent = text;
+  return el;
+}
+
+/**
+ * The lab's file as the learner has it, and where its gaps are.
+ * @returns {{doc: string, gaps: import("./editor.js").GapRange[]}}
+ */
+function labFile(segments, labGaps) {
+  let doc = "";
+  const gaps = [];
+  for (const segment of segments) {
+    if (typeof segment === "string") {
+      doc += segment;
+    } else if (!segment.marked) {
+      doc += slotText(segment);
+    } else {
+      doc += `${segment.indent}# --- gap ${segment.gap} ---\n`;
+      const from = doc.length;
+      doc += slotText(segment);
+      gaps.push({ name: segment.gap, from, to: doc.length - 1, editable: labGaps.includes(segment.gap) });
+      doc += `${segment.indent}# --- end ---\n`;
+    }
+  }
+  return { doc, gaps };
+}
+
+/**
+ * Mount one lab rendered by site_src/fences/lab.py.
+ * @param {HTMLElement} el the .ember-lab element
+ */
+export function mount(el) {
+  const data = JSON.parse(el.querySelector(".ember-lab__data").textContent);
+  const segments = lessonData().files[data.path];
+  const slots = Object.fromEntries(segments.filter((s) => typeof s !== "string").map((s) => [s.gap, s]));
+  el.setAttribute("role", "region");
+  el.setAttribute("aria-label", `Lab ${data.id.split("-")[1]}`);
+
+  // The file, editable in this lab's gaps.
+  const file = el.querySelector(".ember-lab__file");
+  file.querySelector(".ember-lab__when").textContent = "yours: edit the shaded gaps";
+  const host = make("div", "ember-lab__editor");
+  file.querySelector(".highlight").replaceWith(host);
+  const { doc, gaps } = labFile(segments, data.gaps);
+  const editor = createGapEditor(host, {
+    doc,
+    gaps,
+    label: `${data.path}, lab ${data.id.split("-")[1]}`,
+    onChange: (name, text) => progress.setAnswer(name, `${text}\n`, editor),
+  });
+  progress.subscribe(({ gap, source }) => {
+    if (gap in slots && source !== editor && gaps.some((g) => g.name === gap)) {
+      editor.replace(gap, slotText(slots[gap]).slice(0, -1));
+    }
+  });
+
+  // One "Reset this gap" per gap.
+  const gapList = make("div", "ember-lab__gaps");
+  for (const name of data.gaps) {
+    const group = make("div", "ember-lab__gap");
+    group.setAttribute("role", "group");
+    group.setAttribute("aria-label", `Gap ${name}`);
+    const reset = make("button", "md-button ember-lab__button", "Reset this gap");
+    reset.type = "button";
+    reset.addEventListener("click", () => {
+      if (!window.confirm(`Reset gap ${name}? Your text in it is replaced by the starting stub.`)) return;
+      progress.clearAnswer(name);
+      editor.replace(name, slots[name].stub.slice(0, -1));
+    });
+    group.append(make("code", "", name), reset);
+    gapList.append(group);
+  }
+  file.after(gapList);
+
+  mountHints(el, data);
+  mountChecks(el, data);
+}
+
+/** Hints revealed one level at a time, remembered across reloads. */
+function mountHints(el, data) {
+  const details = el.querySelector(".ember-lab__hints");
+  const hints = [...details.querySelectorAll("li")];
+  const box = make("div", "ember-lab__hints");
+  const list = make("ol", "ember-lab__hint-list");
+  const button = make("button", "md-button ember-lab__button", "Show a hint");
+  button.type = "button";
+  const count = make("span", "ember-lab__hint-count");
+  count.setAttribute("role", "status");
+  const show = () => {
+    const shown = Math.min(progress.hintsShown(data.id), hints.length);
+    list.replaceChildren(...hints.slice(0, shown));
+    count.textContent = shown === 0 ? `${hints.length} hints, from a nudge to nearly the code.`
+      : shown < hints.length ? `Hint ${shown} of ${hints.length}.` : "That was the last hint.";
+    button.hidden = shown >= hints.length;
+  };
+  button.addEventListener("click", () => {
+    progress.showHint(data.id);
+    show();
+  });
+  box.append(make("p", "ember-lab__heading", "Hints"), list, button, count);
+  details.replaceWith(box);
+  show();
+}
+
+/** The checks: a Run checks button, a status for each check, and the praise when all pass. */
+function mountChecks(el, data) {
+  const box = el.querySelector(".ember-lab__checks");
+  const items = [...box.querySelectorAll(".ember-lab__check")];
+  const praise = el.querySelector(".ember-lab__praise");
+  const button = make("button", "md-button md-button--primary ember-lab__button", "Run checks");
+  button.type = "button";
+  const summary = make("p", "ember-lab__summary");
+  summary.setAttribute("role", "status");
+  box.querySelector(".ember-lab__checks-title").after(button);
+  box.append(summary);
+
+  const showPassed = (passed) => {
+    praise.hidden = !passed;
+    el.classList.toggle("ember-lab--passed", passed);
+  };
+  showPassed(progress.passed(data.id));
+  if (progress.passed(data.id)) summary.textContent = "You passed this lab. Run the checks again at any time.";
+
+  let running = false;
+  button.addEventListener("click", async () => {
+    if (running) return;
+    running = true;
+    button.setAttribute("aria-disabled", "true");
+    summary.textContent = isReady() ? "Checking…" : "Python is starting… the checks run as soon as it is ready.";
+    const { results, failure } = await runChecks(data.checks, learnerFiles());
+    running = false;
+    button.removeAttribute("aria-disabled");
+    if (failure) {
+      summary.textContent = failure;
+      return;
+    }
+    results.forEach((result, index) => showResult(items[index], result));
+    const passed = results.filter((r) => r.status === "passed").length;
+    const all = passed === results.length;
+    summary.textContent = all ? `All ${results.length} checks passed.` : `${passed} of ${results.length} checks passed.`;
+    progress.setPassed(data.id, all);
+    showPassed(all);
+  });
+}
+
+/** Show one check's status and reason, as text. */
+function showResult(item, { status, reason }) {
+  item.dataset.status = status;
+  item.querySelector(".ember-lab__status")?.remove();
+  item.querySelector(".ember-lab__reason")?.remove();
+  item.prepend(make("span", "ember-lab__status", STATUS_WORDS[status]));
+  if (reason) item.append(make("span", "ember-lab__reason", reason));
+}

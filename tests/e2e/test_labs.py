@@ -1,0 +1,148 @@
+"""Lesson 07's labs in Chromium: gaps, checks with reasons, praise, saved work, hints, reset."""
+
+import re
+
+from playwright.sync_api import Page, expect
+
+from tests.e2e.test_lesson07 import LESSON, cell, output, run
+
+WRONG_INIT = ("        self.data = data\n        self.grad = 0.0\n"
+              "        self._prev = set(_children)\n        self._op = _op")
+RIGHT_INIT = ("        self.data = float(data)\n        self.grad = 0.0\n"
+              "        self._prev = tuple(_children)\n        self._op = _op")
+REPR = '        return f"Value({self.data}, grad={self.grad})"'
+ADD = ("        other = _as_value(other)\n        print('my add was called')\n"
+       "        out = Value(self.data + other.data, (self, other), '+')")
+MUL = ("        other = _as_value(other)\n"
+       "        out = Value(self.data * other.data, (self, other), '*')")
+
+
+def lab(page: Page, number: int):
+    return page.get_by_role("region", name=f"Lab {number}")
+
+
+def editor(page: Page, number: int):
+    """A lab's editor, scrolled into view: CodeMirror draws only the lines in view."""
+    textbox = lab(page, number).get_by_role("textbox")
+    textbox.scroll_into_view_if_needed()
+    return textbox
+
+
+def write_gap(page: Page, number: int, stub_start: str, code: str) -> None:
+    """Click into a gap's stub, select the gap with Ctrl+A, and type the code over it."""
+    editor(page, number).get_by_text(stub_start).click()
+    page.keyboard.press("ControlOrMeta+a")
+    page.keyboard.insert_text(code)
+
+
+def check(page: Page, number: int, title: str):
+    return lab(page, number).get_by_role("listitem").filter(has_text=title)
+
+
+def run_checks(page: Page, number: int) -> None:
+    lab(page, number).get_by_role("button", name="Run checks").click()
+    expect(lab(page, number).get_by_role("status").last).to_have_text(
+        re.compile("checks passed"), timeout=30_000)
+
+
+def test_wrong_init_fails_the_matching_checks_with_reasons_and_passes_the_others(page: Page, site: str):
+    page.goto(site + LESSON)
+    write_gap(page, 1, "Keep data as a float", WRONG_INIT)
+    write_gap(page, 1, "Return text such as", REPR)
+    run_checks(page, 1)
+    expect(lab(page, 1).get_by_role("status").last).to_have_text("2 of 5 checks passed.")
+    expect(check(page, 1, "Value(3).data is the float 3.0")).to_contain_text(
+        "failed" + "Value(3).data is the float 3.0" + "Value(3).data: expected the float 3.0, got the int 3")
+    expect(check(page, 1, "no parents and no op")).to_contain_text("got a set set()")
+    expect(check(page, 1, "keeps a, b and '+'")).to_contain_text("_prev: expected a tuple (")
+    expect(check(page, 1, "starts with grad 0.0")).to_contain_text("passed")
+    expect(check(page, 1, "repr shows data and grad")).to_contain_text("passed")
+    expect(lab(page, 1).get_by_text("Your ember has a number that can remember.")).to_be_hidden()
+
+    write_gap(page, 1, "self.data = data", RIGHT_INIT)
+    run_checks(page, 1)
+    expect(lab(page, 1).get_by_role("status").last).to_have_text("All 5 checks passed.")
+    expect(lab(page, 1).get_by_text("Your ember has a number that can remember.")).to_be_visible()
+
+    page.reload()
+    expect(editor(page, 1)).to_contain_text("self._prev = tuple(_children)")
+    expect(lab(page, 1).get_by_text("Your ember has a number that can remember.")).to_be_visible()
+    expect(lab(page, 1).get_by_role("status").last).to_contain_text("You passed this lab")
+
+
+def test_the_playground_runs_the_learners_own_add(page: Page, site: str):
+    page.goto(site + LESSON)
+    write_gap(page, 1, "Keep data as a float", RIGHT_INIT)
+    write_gap(page, 1, "Return text such as", REPR)
+    write_gap(page, 2, "holding the sum", ADD)
+    write_gap(page, 2, "holding the product", MUL)
+    run_checks(page, 2)
+    expect(lab(page, 2).get_by_role("status").last).to_have_text("All 6 checks passed.")
+    expect(lab(page, 2).get_by_text("Your ember's numbers remember how they were made.")).to_be_visible()
+    run(page, 2)
+    expect(output(page, 2)).to_have_text(
+        "my add was called\n"
+        "z = 2.0, made by '+' from the parents 1.0, 1.0\nL = 1.0, made by '**2'\n")
+    expect(cell(page, 2).get_by_text(re.compile("ran in your browser"))).to_be_visible()
+
+
+def test_a_gap_written_in_one_lab_shows_in_the_other(page: Page, site: str):
+    page.goto(site + LESSON)
+    write_gap(page, 2, "holding the sum", ADD)
+    # Lab 1 opens with __add__'s body folded away; unfold it.
+    add = editor(page, 1).locator(".cm-line", has_text="def __add__")
+    add.locator("xpath=following-sibling::div[1]").get_by_role("button", name=re.compile("hidden lines")).click()
+    expect(editor(page, 1)).to_contain_text("print('my add was called')")
+
+
+def test_text_outside_the_gaps_cannot_be_changed(page: Page, site: str):
+    page.goto(site + LESSON)
+    textbox = editor(page, 1)
+    textbox.get_by_text("_check_number(data)").click()
+    page.keyboard.type("oops")
+    page.keyboard.press("ControlOrMeta+a")
+    page.keyboard.press("Delete")
+    expect(textbox).to_contain_text("_check_number(data)")
+    expect(textbox).not_to_contain_text("oops")
+
+
+def test_hints_open_one_level_at_a_time_and_stay_open(page: Page, site: str):
+    page.goto(site + LESSON)
+    hints = lab(page, 1).get_by_role("listitem").filter(has_text=re.compile("history|float\\(|Nearly"))
+    expect(hints).to_have_count(0)
+    button = lab(page, 1).get_by_role("button", name="Show a hint")
+    button.click()
+    expect(lab(page, 1).get_by_text("Hint 1 of 3.")).to_be_visible()
+    expect(lab(page, 1).get_by_text("A Value is a number plus its history")).to_be_visible()
+    button.click()
+    button.click()
+    expect(lab(page, 1).get_by_text("That was the last hint.")).to_be_visible()
+    expect(button).to_be_hidden()
+    page.reload()
+    expect(lab(page, 1).get_by_text(re.compile("^Nearly the code"))).to_be_visible()
+
+
+def test_reset_this_gap_asks_first_then_brings_back_the_stub(page: Page, site: str):
+    page.goto(site + LESSON)
+    write_gap(page, 1, "Return text such as", REPR)
+    textbox = editor(page, 1)
+    reset = lab(page, 1).get_by_role("group", name="Gap L07.repr").get_by_role("button", name="Reset this gap")
+    page.once("dialog", lambda dialog: dialog.dismiss())
+    reset.click()
+    expect(textbox).to_contain_text('grad={self.grad})"')
+    page.once("dialog", lambda dialog: dialog.accept())
+    reset.click()
+    expect(textbox).to_contain_text("Return text such as Value(2.0, grad=0.0)")
+    page.reload()
+    expect(editor(page, 1)).to_contain_text("Return text such as Value(2.0, grad=0.0)")
+
+
+def test_without_javascript_the_lab_shows_its_file_hints_and_checks(browser, site: str):
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    page.goto(site + LESSON)
+    expect(page.get_by_text("ember/scalar.py as this lab starts.").first).to_be_visible()
+    expect(page.get_by_text('raise NotImplementedError("Keep data as a float').first).to_be_visible()
+    expect(page.get_by_text("Value(3).data is the float 3.0")).to_be_visible()
+    expect(page.locator("details").filter(has_text="Hints").first).not_to_have_attribute("open", "")
+    context.close()
