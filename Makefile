@@ -37,6 +37,7 @@ serve: setup
 	node js/build.mjs --watch & trap 'kill $$!' EXIT; $(VENV)/bin/mkdocs serve --dev-addr 127.0.0.1:8000
 
 test: site browser
+	node --test tests/js/
 	$(PY) -m pytest
 
 clean:

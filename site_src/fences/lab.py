@@ -95,7 +95,7 @@ def parse(source: str, src_path: str, line: int) -> Lab:
         data = yaml.safe_load(source)
         nodes = yaml.compose(source)
     except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
+        mark = getattr(exc, "context_mark", None) or getattr(exc, "problem_mark", None)
         raise error(f"the lab is not valid YAML: {exc}", mark.line + 1 if mark else 0) from exc
     if not isinstance(data, dict):
         raise error("a lab is a YAML mapping with the fields: " + ", ".join(FIELDS))

@@ -1,0 +1,71 @@
+"""site_src/runtime/checks.py: each check gets its own status and a reason in plain words."""
+
+from pathlib import Path
+
+import pytest
+
+from checks import describe, expect
+from site_src.execute import run_checks, write_lib
+
+REPO = Path(__file__).resolve().parents[2]
+RUNTIME = {name: (REPO / "site_src" / "runtime" / name).read_text() for name in ("cellrun.py", "checks.py")}
+
+
+@pytest.mark.parametrize("value, words", [
+    (3, "the int 3"), (3.0, "the float 3.0"), ("x", "the str 'x'"), (None, "None"),
+    (True, "True"), ((1, 2), "a tuple (1, 2)"), (set(), "a set set()"), ([1], "a list [1]"),
+])
+def test_describe_names_the_type_and_the_value(value, words):
+    assert describe(value) == words
+
+
+def test_describe_survives_a_repr_that_raises():
+    class Broken:
+        def __repr__(self):
+            raise NotImplementedError
+
+    assert describe(Broken()) == "a Broken <its repr raised NotImplementedError>"
+
+
+def test_expect_wants_the_same_type_and_value():
+    expect(3.0, 3.0)
+    with pytest.raises(AssertionError, match=r"^Value\(3\).data: expected the float 3.0, got the int 3$"):
+        expect(3, 3.0, "Value(3).data")
+
+
+def run(checks: list[str], ember: str, tmp_path: Path) -> list[dict]:
+    lib = write_lib({"ember/__init__.py": "", "ember/thing.py": ember, **RUNTIME}, tmp_path / "lib")
+    return run_checks([{"title": f"check {i}", "code": code} for i, code in enumerate(checks)], lib)
+
+
+def test_each_check_gets_its_own_status_and_one_failure_hides_nothing(tmp_path):
+    ember = "def f(x):\n    print('noise')\n    return x + 1\n\ndef g(x):\n    raise NotImplementedError('write g')\n"
+    results = run([
+        "from ember.thing import f\nexpect(f(1), 2, 'f(1)')",
+        "from ember.thing import f\nexpect(f(1), 3, 'f(1)')",
+        "from ember.thing import g\ng(1)",
+        "from ember.thing import f\nassert f(1) == 5",
+        "from ember.thing import f\nassert f(1) == 5, 'f(1) should be 5'",
+    ], ember, tmp_path)
+    assert results == [
+        {"status": "passed", "reason": ""},
+        {"status": "failed", "reason": "f(1): expected the int 3, got the int 2"},
+        {"status": "error", "reason": "NotImplementedError: write g (ember/thing.py, line 6)"},
+        {"status": "failed", "reason": "this did not hold: assert f(1) == 5"},
+        {"status": "failed", "reason": "f(1) should be 5"},
+    ]
+
+
+def test_a_check_that_patches_ember_does_not_spoil_the_next(tmp_path):
+    results = run([
+        "import ember.thing\nember.thing.f = None",
+        "from ember.thing import f\nexpect(f(1), 2)",
+    ], "def f(x):\n    return x + 1\n", tmp_path)
+    assert [r["status"] for r in results] == ["passed", "passed"]
+
+
+def test_a_learners_system_exit_is_an_error_not_the_end_of_the_run(tmp_path):
+    results = run(["from ember.thing import f\nf()", "expect(1, 1)"],
+                  "import sys\ndef f():\n    sys.exit(3)\n", tmp_path)
+    assert results[0] == {"status": "error", "reason": "SystemExit: 3 (ember/thing.py, line 3)"}
+    assert results[1]["status"] == "passed"

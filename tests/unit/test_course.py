@@ -1,0 +1,106 @@
+"""site_src/course.py on a made-up course: the lab invariants, and the errors that name a line."""
+
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from site_src import course
+from site_src.fences import FenceError
+from site_src.gaps import read_ember
+
+REPO = Path(__file__).resolve().parents[2]
+RUNTIME = {name: (REPO / "site_src" / "runtime" / name).read_text() for name in ("cellrun.py", "checks.py")}
+
+EMBER = '''\
+def f(x):
+    # --- gap L01.f ---
+    return x + 1
+    # --- stub ---
+    # raise NotImplementedError("add one")
+    # --- end ---
+
+
+# --- gap L02.g ---
+def g(x):
+    return f(x) * 2
+# --- stub ---
+# def g(x):
+#     raise NotImplementedError("use f")
+# --- given L01 ---
+# def g(x):
+#     return (x + 1) * 2
+# --- end ---
+'''
+
+
+def lesson(number: int, gaps: str, checks: list[tuple[str, str]]) -> str:
+    items = "".join(f"  - title: {title}\n    code: |\n      {code}\n" for title, code in checks)
+    return (f'---\nnumber: "{number:02d}"\n---\n\n# Lesson {number}\n\n```yaml lab\n'
+            f"gaps: [{gaps}]\nwhat: w\nwhy: y\nhints: [h]\nchecks:\n{items}praise: p\n```\n")
+
+
+F_CHECK = ("f adds one", "from ember.core import f; expect(f(1), 2)")
+G_CHECK = ("g doubles f", "from ember.core import g; expect(g(1), 4)")
+
+
+def make(tmp_path: Path, lessons: dict[int, str], ember: str = EMBER) -> list[str]:
+    (tmp_path / "ember").mkdir()
+    (tmp_path / "ember/__init__.py").write_text("")
+    (tmp_path / "ember/core.py").write_text(ember)
+    docs = tmp_path / "docs" / "lessons"
+    docs.mkdir(parents=True)
+    for number, text in lessons.items():
+        (docs / f"{number:02d}-x.md").write_text(text)
+    found = course.read_lessons(tmp_path, tmp_path / "docs")
+    return course.problems(read_ember(tmp_path), found, RUNTIME, tmp_path / "scratch")
+
+
+def test_a_sound_course_has_no_problems(tmp_path):
+    assert make(tmp_path, {1: lesson(1, "L01.f", [F_CHECK]), 2: lesson(2, "L02.g", [G_CHECK])}) == []
+
+
+def test_a_check_that_passes_before_the_learner_writes_anything_is_a_problem(tmp_path):
+    found = make(tmp_path, {1: lesson(1, "L01.f", [F_CHECK, ("always", "expect(1, 1)")]),
+                            2: lesson(2, "L02.g", [G_CHECK])})
+    assert found == ["docs/lessons/01-x.md:16: check 'always' passes on the start snapshot of "
+                     "lesson 01, before the learner writes anything"]
+
+
+def test_a_check_that_fails_on_the_end_snapshot_is_a_problem(tmp_path):
+    found = make(tmp_path, {1: lesson(1, "L01.f", [("wrong", "from ember.core import f; expect(f(1), 5)")]),
+                            2: lesson(2, "L02.g", [G_CHECK])})
+    assert len(found) == 2 and all("fails on the end snapshot" in problem for problem in found)
+    assert found[0].startswith("docs/lessons/01-x.md:13: check 'wrong' fails on the end snapshot of "
+                               "lesson 01: expected the int 5, got the int 2")
+
+
+def test_an_earlier_check_broken_by_a_later_lesson_is_a_problem(tmp_path):
+    # Lesson 01's check holds on lesson 01's g, which lesson 02 rewrites to triple instead.
+    broken = EMBER.replace("return f(x) * 2", "return f(x) * 3")
+    old_g = ("old g", "from ember.core import f, g; expect(f(1), 2); expect(g(1), 4)")
+    found = make(tmp_path, {1: lesson(1, "L01.f", [F_CHECK, old_g]),
+                            2: lesson(2, "L02.g", [("new g", "from ember.core import g; expect(g(1), 6)")])},
+                 ember=broken)
+    assert found == ["docs/lessons/01-x.md:16: check 'old g' fails on the end snapshot of lesson 02: "
+                     "expected the int 4, got the int 6"]
+
+
+def test_a_lab_naming_a_missing_gap_is_a_problem(tmp_path):
+    found = make(tmp_path, {1: lesson(1, "L01.nope", [F_CHECK]), 2: lesson(2, "L02.g", [G_CHECK])})
+    assert "docs/lessons/01-x.md:7: no such gap in ember/: L01.nope" in found
+    assert "ember/core.py:2: gap L01.f is in no lab of lesson 01" in found
+
+
+@pytest.mark.parametrize("body, message", [
+    ("gaps: [L01.f]\n", r":7: lab fields missing \['checks', 'hints', 'praise', 'what', 'why'\]"),
+    ("gaps: [L01.f\n", r":8: the lab is not valid YAML"),
+    ("gaps: [L01.f]\nwhat: w\nwhy: y\nhints: [h]\npraise: p\nchecks:\n  - title: t\n    code: 'x ='\n",
+     r":14: check 't' is not valid Python"),
+    ("gaps: [L01.f]\nwhat: ''\nwhy: y\nhints: [h]\npraise: p\nchecks: [{title: t, code: x}]\n",
+     r":9: 'what' must be text"),
+])
+def test_a_broken_lab_declaration_names_its_line(tmp_path, body, message):
+    text = f'---\nnumber: "01"\n---\n\n# One\n\n```yaml lab\n{body}```\n'
+    with pytest.raises(FenceError, match=f"^docs/lessons/01-x.md{message}"):
+        make(tmp_path, {1: text})
