@@ -103,18 +103,19 @@ const gapDecorations = EditorView.decorations.compute([gapField, "doc"], (state)
   return builder.finish();
 });
 
-const CONTEXT = 2; // lines shown above and below each gap
+const ABOVE = 1; // lines shown above each gap's start marker
+const BELOW = 2; // and below its end marker
 
 /**
  * The ranges to fold so that the file opens on its editable gaps: every line is folded away
- * except each such gap with CONTEXT lines around it, and the def line the gap sits in.
+ * except each such gap with the lines around it, and the def line the gap sits in.
  */
 function foldAwayFromGaps(state, gaps) {
   const shown = new Set();
   for (const gap of gaps.filter((g) => g.editable)) {
     const first = state.doc.lineAt(gap.from).number - 1; // the start marker
     const last = state.doc.lineAt(gap.to).number + 1; // the end marker
-    for (let n = Math.max(1, first - CONTEXT); n <= Math.min(state.doc.lines, last + CONTEXT); n++) shown.add(n);
+    for (let n = Math.max(1, first - ABOVE); n <= Math.min(state.doc.lines, last + BELOW); n++) shown.add(n);
     for (let n = first - 1; n >= 1; n--) {
       if (/^\s*(def|class) /.test(state.doc.line(n).text)) {
         shown.add(n);

@@ -2,17 +2,20 @@
 
 Usage: python -m tools.screenshots OUT_DIR PATH [PATH ...]   (paths relative to build/site)
 Each page is saved one screen at a time, top to bottom, and once more after its first cell has
-run in the browser.
+run in the browser. Each lab is also saved after its checks ran on the stubs (failing) and on
+the solutions (passed).
 """
 
 import functools
 import http.server
+import re
 import sys
 import threading
 from pathlib import Path
 
-from playwright.sync_api import sync_playwright
+from playwright.sync_api import Page, sync_playwright
 
+from site_src.gaps import read_ember
 from tools import chromium
 
 SITE = Path(__file__).resolve().parents[1] / "build" / "site"
@@ -28,6 +31,25 @@ def serve() -> str:
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return f"http://127.0.0.1:{server.server_address[1]}/"
+
+
+def shoot_labs(page: Page, prefix: Path) -> None:
+    """Save each lab after its checks ran on the stubs, then on every gap's solution."""
+    labs = page.get_by_role("region", name=re.compile(r"^Lab \d+$"))
+    if not labs.count():
+        return
+    solutions = {name: version.text for name, (_, version) in read_ember(SITE.parents[1]).gaps.items()}
+    for state in ("failing", "passed"):
+        if state == "passed":
+            progress = {"answers": solutions, "hints": {}, "passed": {}}
+            page.evaluate("p => localStorage.setItem('ember:progress:v1', JSON.stringify(p))", progress)
+            page.reload()
+        for index in range(labs.count()):
+            lab = labs.nth(index)
+            lab.get_by_role("button", name="Run checks").click()
+            lab.get_by_text(re.compile("checks passed")).wait_for(timeout=30_000)
+            lab.screenshot(path=f"{prefix}-lab{index + 1}-{state}.png")
+    page.evaluate("localStorage.clear()")
 
 
 def main(out: Path, paths: list[str]) -> None:
@@ -52,6 +74,7 @@ def main(out: Path, paths: list[str]) -> None:
                         run.first.click()
                         page.get_by_text("ran in your browser").first.wait_for(timeout=30_000)
                         page.screenshot(path=out / f"{name}-{device}-{scheme}-ran.png")
+                    shoot_labs(page, out / f"{name}-{device}-{scheme}")
                     page.close()
         browser.close()
 
