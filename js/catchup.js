@@ -1,6 +1,7 @@
 // Catching up: fill every earlier lesson's gap with its solution, keeping each of the
 // learner's own answers that passes its lab's checks.
 
+import { button, make } from "./dom.js";
 import { assemble, lessonData } from "./learner.js";
 import * as progress from "./progress.js";
 import { runChecks } from "./runtime/client.js";
@@ -46,22 +47,18 @@ export function mount(heading) {
   const lesson = lessonData();
   const earlierGaps = lesson ? Object.values(lesson.files).flat().filter((s) => typeof s !== "string" && !s.marked) : [];
   if (earlierGaps.length === 0) return;
-  const box = document.createElement("div");
-  box.className = "ember-catchup";
-  const text = document.createElement("p");
-  text.textContent = "This lesson builds on the ember you wrote in earlier lessons. New here? Start at the first lesson, or load the finished pieces.";
-  const button = document.createElement("button");
-  button.type = "button";
-  button.className = "md-button ember-lab__button";
-  button.textContent = "Load the finished pieces";
-  const status = document.createElement("span");
+  const box = make("div", "ember-catchup");
+  const text = make("p", "", "This lesson builds on the ember you wrote in earlier lessons. New here? "
+    + "Start at the first lesson, or load the finished pieces.");
+  const load = button("Load the finished pieces", "ember-lab__button");
+  const status = make("span", "");
   status.setAttribute("role", "status");
-  button.addEventListener("click", async () => {
+  load.addEventListener("click", async () => {
     status.textContent = "Loading…";
     const { filled, kept } = await loadFinishedPieces(lesson, { ...progress, runChecks });
     status.textContent = `Filled ${filled.length} gaps with their solutions; kept ${kept.length} of your own answers that pass their checks. Reloading…`;
     location.reload();
   });
-  box.append(text, button, status);
+  box.append(text, load, status);
   heading.after(box);
 }

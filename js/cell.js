@@ -1,10 +1,11 @@
 // A code cell: the build's highlighted code becomes an editor with a Run button; the output
 // recorded at build time stays until the reader runs the cell.
 
+import { button, make } from "./dom.js";
 import { createEditor } from "./editor.js";
 import { appendOutput } from "./output.js";
 import { learnerFiles } from "./learner.js";
-import { isReady, run } from "./runtime/client.js";
+import { isReady, run as runCell } from "./runtime/client.js";
 import "./cell.css";
 
 /**
@@ -18,19 +19,13 @@ export function mount(el) {
   const origin = el.querySelector(".ember-cell__origin");
   const source = code.querySelector("code").textContent.replace(/\n$/, "");
 
-  const bar = document.createElement("div");
-  bar.className = "ember-cell__bar";
-  const button = document.createElement("button");
-  button.type = "button";
-  button.className = "md-button md-button--primary ember-cell__run";
-  button.textContent = "Run";
-  const status = document.createElement("span");
-  status.className = "ember-cell__status";
+  const bar = make("div", "ember-cell__bar");
+  const run = button("Run", "md-button--primary ember-cell__run");
+  const status = make("span", "ember-cell__status");
   status.setAttribute("role", "status");
-  bar.append(button, status);
+  bar.append(run, status);
 
-  const host = document.createElement("div");
-  host.className = "ember-cell__editor";
+  const host = make("div", "ember-cell__editor");
   code.replaceWith(host, bar);
   el.setAttribute("role", "group");
   el.setAttribute("aria-label", `Code cell ${number}`);
@@ -42,12 +37,12 @@ export function mount(el) {
     if (running) return;
     running = true;
     // aria-disabled, not disabled: a disabled button would drop the keyboard focus.
-    button.setAttribute("aria-disabled", "true");
+    run.setAttribute("aria-disabled", "true");
     el.setAttribute("aria-busy", "true");
     status.textContent = isReady() ? "Running…" : "Python is starting… your code runs as soon as it is ready.";
     output.replaceChildren();
     origin.textContent = "";
-    const result = await run(view.state.doc.toString(), (chunks) => {
+    const result = await runCell(view.state.doc.toString(), (chunks) => {
       status.textContent = "Running…";
       appendOutput(output, chunks);
     }, learnerFiles());
@@ -55,8 +50,8 @@ export function mount(el) {
     origin.textContent = result.ms === undefined ? "" : `ran in your browser in ${Math.round(result.ms)} ms`;
     status.textContent = result.ok ? "Done." : result.raised ? `Finished with ${result.raised}.` : "Python stopped.";
     el.removeAttribute("aria-busy");
-    button.removeAttribute("aria-disabled");
+    run.removeAttribute("aria-disabled");
     running = false;
   }
-  button.addEventListener("click", start);
+  run.addEventListener("click", start);
 }

@@ -1,6 +1,7 @@
 // A lab: the learner's file, editable only in this lab's gaps; hints one level at a time;
 // checks that run in the worker against the learner's ember, each with its own status.
 
+import { button, make } from "./dom.js";
 import { createGapEditor } from "./editor.js";
 import { learnerFiles, lessonData, slotText } from "./learner.js";
 import * as progress from "./progress.js";
@@ -8,14 +9,6 @@ import { isReady, runChecks } from "./runtime/client.js";
 import "./lab.css";
 
 const STATUS_WORDS = { passed: "passed", failed: "failed", error: "error" };
-
-/** Make an element with a class and, optionally, text. */
-function make(tag, className, text) {
-  const el = document.createElement(tag);
-  el.className = className;
-  if (text !== undefined) el.textContent = text;
-  return el;
-}
 
 /**
  * The lab's file as the learner has it, and where its gaps are.
@@ -75,8 +68,7 @@ export function mount(el) {
     const group = make("div", "ember-lab__gap");
     group.setAttribute("role", "group");
     group.setAttribute("aria-label", `Gap ${name}`);
-    const reset = make("button", "md-button ember-lab__button", "Reset this gap");
-    reset.type = "button";
+    const reset = button("Reset this gap", "ember-lab__button");
     reset.addEventListener("click", () => {
       if (!window.confirm(`Reset gap ${name}? Your text in it is replaced by the starting stub.`)) return;
       progress.clearAnswer(name);
@@ -97,8 +89,7 @@ function mountHints(el, data) {
   const hints = [...details.querySelectorAll("li")];
   const box = make("div", "ember-lab__hints");
   const list = make("ol", "ember-lab__hint-list");
-  const button = make("button", "md-button ember-lab__button", "Show a hint");
-  button.type = "button";
+  const more = button("Show a hint", "ember-lab__button");
   const count = make("span", "ember-lab__hint-count");
   count.setAttribute("role", "status");
   const show = () => {
@@ -106,13 +97,13 @@ function mountHints(el, data) {
     list.replaceChildren(...hints.slice(0, shown));
     count.textContent = shown === 0 ? `${hints.length} hints, from a nudge to nearly the code.`
       : shown < hints.length ? `Hint ${shown} of ${hints.length}.` : "That was the last hint.";
-    button.hidden = shown >= hints.length;
+    more.hidden = shown >= hints.length;
   };
-  button.addEventListener("click", () => {
+  more.addEventListener("click", () => {
     progress.showHint(data.id);
     show();
   });
-  box.append(make("p", "ember-lab__heading", "Hints"), list, button, count);
+  box.append(make("p", "ember-lab__heading", "Hints"), list, more, count);
   details.replaceWith(box);
   show();
 }
@@ -122,11 +113,10 @@ function mountChecks(el, data) {
   const box = el.querySelector(".ember-lab__checks");
   const items = [...box.querySelectorAll(".ember-lab__check")];
   const praise = el.querySelector(".ember-lab__praise");
-  const button = make("button", "md-button md-button--primary ember-lab__button", "Run checks");
-  button.type = "button";
+  const run = button("Run checks", "md-button--primary ember-lab__button");
   const summary = make("p", "ember-lab__summary");
   summary.setAttribute("role", "status");
-  box.querySelector(".ember-lab__checks-title").after(button);
+  box.querySelector(".ember-lab__checks-title").after(run);
   box.append(summary);
 
   const showPassed = (passed) => {
@@ -137,14 +127,14 @@ function mountChecks(el, data) {
   if (progress.passed(data.id)) summary.textContent = "You passed this lab. Run the checks again at any time.";
 
   let running = false;
-  button.addEventListener("click", async () => {
+  run.addEventListener("click", async () => {
     if (running) return;
     running = true;
-    button.setAttribute("aria-disabled", "true");
+    run.setAttribute("aria-disabled", "true");
     summary.textContent = isReady() ? "Checking…" : "Python is starting… the checks run as soon as it is ready.";
     const { results, failure } = await runChecks(data.checks, learnerFiles());
     running = false;
-    button.removeAttribute("aria-disabled");
+    run.removeAttribute("aria-disabled");
     if (failure) {
       summary.textContent = failure;
       return;
