@@ -27,7 +27,8 @@ export async function loadFinishedPieces(lesson, { answer, setAnswer, runChecks 
       // The learner's answer, with the rest of its lab solved: does the lab pass?
       const trial = (gap) => (gap === slot.gap ? mine : lab.gaps.includes(gap) ? solution[gap] : answer(gap));
       const { results } = await runChecks(lab.checks, assemble(lesson.files, trial));
-      if (results && results.every((r) => r.status === "passed")) {
+      // No results (Python failed on it): keep the answer rather than guess.
+      if (!results || results.every((r) => r.status === "passed")) {
         kept.push(slot.gap);
         continue;
       }

@@ -3,7 +3,7 @@
 
 import { minimalSetup } from "codemirror";
 import { Decoration, EditorView, keymap, lineNumbers } from "@codemirror/view";
-import { Annotation, EditorState, Prec, RangeSetBuilder, StateField } from "@codemirror/state";
+import { Annotation, EditorState, Prec, RangeSetBuilder, StateField, Transaction } from "@codemirror/state";
 import {
   HighlightStyle, codeFolding, foldEffect, foldKeymap, indentUnit, syntaxHighlighting,
 } from "@codemirror/language";
@@ -201,7 +201,11 @@ export function createGapEditor(parent, { doc, label, gaps, onChange }) {
     replace(name, value) {
       const gap = view.state.field(gapField).find((g) => g.name === name);
       if (view.state.sliceDoc(gap.from, gap.to) === value) return;
-      view.dispatch({ changes: { from: gap.from, to: gap.to, insert: value }, annotations: fromPage.of(true) });
+      // Not in this editor's undo history: undo here must not revert another lab's edit.
+      view.dispatch({
+        changes: { from: gap.from, to: gap.to, insert: value },
+        annotations: [fromPage.of(true), Transaction.addToHistory.of(false)],
+      });
     },
   };
 }

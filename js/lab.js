@@ -73,6 +73,7 @@ export function mount(el) {
       if (!window.confirm(`Reset gap ${name}? Your text in it is replaced by the starting stub.`)) return;
       progress.clearAnswer(name);
       editor.replace(name, slots[name].stub.slice(0, -1));
+      el.dispatchEvent(new CustomEvent("ember-lab-reset"));
     });
     group.append(make("code", "", name), reset);
     gapList.append(group);
@@ -97,9 +98,11 @@ function mountHints(el, data) {
     list.replaceChildren(...hints.slice(0, shown));
     count.textContent = shown === 0 ? `${hints.length} hints, from a nudge to nearly the code.`
       : shown < hints.length ? `Hint ${shown} of ${hints.length}.` : "That was the last hint.";
-    more.hidden = shown >= hints.length;
+    // aria-disabled, not hidden: hiding the focused button would drop the keyboard focus.
+    more.setAttribute("aria-disabled", String(shown >= hints.length));
   };
   more.addEventListener("click", () => {
+    if (progress.hintsShown(data.id) >= hints.length) return;
     progress.showHint(data.id);
     show();
   });
@@ -123,6 +126,13 @@ function mountChecks(el, data) {
     praise.hidden = !passed;
     el.classList.toggle("ember-lab--passed", passed);
   };
+  const forget = (message) => {
+    for (const item of items) showResult(item, { status: "", reason: "" });
+    progress.setPassed(data.id, false);
+    showPassed(false);
+    summary.textContent = message;
+  };
+  el.addEventListener("ember-lab-reset", () => forget("A gap was reset: run the checks again."));
   showPassed(progress.passed(data.id));
   if (progress.passed(data.id)) summary.textContent = "You passed this lab. Run the checks again at any time.";
 
@@ -136,7 +146,7 @@ function mountChecks(el, data) {
     running = false;
     run.removeAttribute("aria-disabled");
     if (failure) {
-      summary.textContent = failure;
+      forget(failure);
       return;
     }
     results.forEach((result, index) => showResult(items[index], result));
@@ -148,11 +158,11 @@ function mountChecks(el, data) {
   });
 }
 
-/** Show one check's status and reason, as text. */
+/** Show one check's status and reason, as text; an empty status clears them. */
 function showResult(item, { status, reason }) {
   item.dataset.status = status;
   item.querySelector(".ember-lab__status")?.remove();
   item.querySelector(".ember-lab__reason")?.remove();
-  item.prepend(make("span", "ember-lab__status", STATUS_WORDS[status]));
+  if (status) item.prepend(make("span", "ember-lab__status", STATUS_WORDS[status]));
   if (reason) item.append(make("span", "ember-lab__reason", reason));
 }

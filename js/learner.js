@@ -8,7 +8,7 @@ import { answer } from "./progress.js";
  * @typedef {{gap: string, stub: string, solution: string|null, marked: boolean, indent: string}} Slot
  */
 
-/** The lesson data of the current page, or null on a page that is not a lesson. */
+/** The ember data of the current page (site_src/plugin.py), or null if it has none. */
 export function lessonData() {
   const script = document.getElementById("ember-lesson");
   return script ? JSON.parse(script.textContent) : null;
@@ -45,8 +45,7 @@ export function assemble(lessonFiles, answerOf) {
 }
 
 /**
- * The learner's ember files, or null on a page that is not a lesson (the worker then uses
- * the finished ember).
+ * The learner's ember files, or null on a page without ember data (no cells, no labs).
  * @returns {Object<string,string>|null}
  */
 export function learnerFiles() {

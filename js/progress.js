@@ -12,25 +12,41 @@ function empty() {
 
 /** Whether value has the shape of a Progress. */
 function isProgress(value) {
-  const isMap = (x, type) =>
-    x && typeof x === "object" && !Array.isArray(x) && Object.values(x).every((v) => typeof v === type);
-  return isMap(value, "object") && isMap(value.answers, "string") && isMap(value.hints, "number")
-    && isMap(value.passed, "boolean");
+  const isMap = (x, ok) => x && typeof x === "object" && !Array.isArray(x) && Object.values(x).every(ok);
+  return isMap(value, (v) => typeof v === "object")
+    && isMap(value.answers, (v) => typeof v === "string")
+    && isMap(value.hints, (v) => Number.isInteger(v) && v >= 0)
+    && isMap(value.passed, (v) => typeof v === "boolean");
 }
 
-/** Read the saved progress; a corrupted one is copied aside under a key of its own. */
+/**
+ * Read the saved progress. One that cannot be read is moved to a key of its own, once; if
+ * even that fails (storage full), it stays where it is and nothing is saved over it.
+ */
 function load() {
   const raw = localStorage.getItem(KEY);
-  if (raw === null) return { state: empty(), setAside: null };
+  if (raw === null) return { state: empty(), setAside: null, canSave: true };
   try {
     const state = JSON.parse(raw);
-    if (isProgress(state)) return { state, setAside: null };
+    if (isProgress(state)) {
+      // A gap's text always ends with a newline: the line before its end marker.
+      for (const [gap, text] of Object.entries(state.answers)) {
+        if (!text.endsWith("\n")) state.answers[gap] = `${text}\n`;
+      }
+      return { state, setAside: null, canSave: true };
+    }
   } catch {
     // fall through: the text is not JSON
   }
   const setAside = `${KEY}:unreadable:${Date.now()}`;
-  localStorage.setItem(setAside, raw);
-  return { state: empty(), setAside };
+  try {
+    localStorage.setItem(setAside, raw);
+    localStorage.removeItem(KEY);
+    return { state: empty(), setAside, canSave: true };
+  } catch (error) {
+    console.warn("ember: the saved progress cannot be read or moved aside; this session is not saved", error);
+    return { state: empty(), setAside: null, canSave: false };
+  }
 }
 
 const loaded = load();
@@ -41,7 +57,13 @@ const listeners = new Set();
 export const setAside = loaded.setAside;
 
 function save(change) {
-  localStorage.setItem(KEY, JSON.stringify(state));
+  if (loaded.canSave) {
+    try {
+      localStorage.setItem(KEY, JSON.stringify(state));
+    } catch (error) {
+      console.warn("ember: progress could not be saved (storage full?)", error);
+    }
+  }
   for (const listener of listeners) listener(change);
 }
 

@@ -19,6 +19,7 @@ from site_src.fences import lab as lab_fence
 from site_src.gaps import Ember
 
 FRONT_MATTER = re.compile(r"\A---\n(.*?)\n---\n", re.S)
+FENCE = re.compile(r"^(`{3,}|~{3,})")
 
 
 @dataclass(frozen=True)
@@ -53,19 +54,31 @@ def read_lessons(repo: Path, docs_dir: Path) -> list[Lesson]:
 
 
 def _labs(text: str, src_path: str) -> list[lab_fence.Lab]:
-    """Parse each ``yaml lab`` fence of a page."""
+    """Parse each ``yaml lab`` fence of a page, as the Markdown renderer finds them: inside a
+    blockquote too, but not inside another fence (an example in a ````markdown block)."""
     labs, lines = [], text.split("\n")
     number = 0
     while number < len(lines):
-        opener = lab_fence.OPENER.match(QUOTE.sub("", lines[number]).strip())
+        fence = FENCE.match(QUOTE.sub("", lines[number]))
+        prefix = QUOTE.match(lines[number])[0]  # the opener's indentation and > markers
         number += 1
-        if not opener:
+        if not fence:
             continue
         start = number
-        while number < len(lines) and lines[number].strip() != opener[1]:
+        body = [line[len(prefix):] if line.startswith(prefix) else line.lstrip(" >")
+                for line in lines[start:]]
+        while number - start < len(body) and not _closes(body[number - start], fence[1]):
             number += 1
-        labs.append(lab_fence.parse("\n".join(lines[start:number]) + "\n", src_path, start))
+        if lab_fence.OPENER.match(QUOTE.sub("", lines[start - 1])):
+            labs.append(lab_fence.parse("\n".join(body[:number - start]) + "\n", src_path, start))
+        number += 1
     return labs
+
+
+def _closes(line: str, opener: str) -> bool:
+    """Whether line closes a fence opened with the backticks or tildes of opener."""
+    stripped = line.strip()
+    return len(stripped) >= len(opener) and set(stripped) == {opener[0]}
 
 
 def problems(ember: Ember, lessons: list[Lesson], runtime: dict[str, str], scratch: Path
@@ -80,17 +93,34 @@ def problems(ember: Ember, lessons: list[Lesson], runtime: dict[str, str], scrat
     """
     found: list[str] = []
     gaps = ember.gaps
-    written = {gap for lesson in lessons for lab in lesson.labs for gap in lab.gaps}
+    numbers = {lesson.number for lesson in lessons}
+    written: dict[str, str] = {}
+    for lesson in lessons:
+        for lab in lesson.labs:
+            for gap in lab.gaps:
+                if not gap.startswith(f"L{lesson.number:02d}."):
+                    found.append(f"{lab.src_path}:{lab.line}: gap {gap} is not of lesson "
+                                 f"{lesson.number:02d}; a lab writes only its own lesson's gaps")
+                elif gap not in gaps:
+                    found.append(f"{lab.src_path}:{lab.line}: no such gap in ember/: {gap}")
+                elif gap in written:
+                    found.append(f"{lab.src_path}:{lab.line}: gap {gap} is also written in the "
+                                 f"lab at {written[gap]}")
+                written.setdefault(gap, f"{lab.src_path}:{lab.line}")
     for name, (region, version) in gaps.items():
-        if name not in written and any(lesson.number == version.lesson for lesson in lessons):
+        if version.lesson not in numbers:
+            found.append(f"{region.path}:{region.line}: gap {name} belongs to lesson "
+                         f"{version.lesson:02d}, which has no page")
+        elif name not in written:
             found.append(f"{region.path}:{region.line}: gap {name} is in no lab of lesson "
                          f"{version.lesson:02d}")
+    if found:
+        return found  # the snapshots below would only repeat these
     earlier: list[lab_fence.Check] = []
     for lesson in lessons:
+        found += _compiles(ember, lesson.number)
         own = [check for lab in lesson.labs for check in lab.checks]
-        missing = [(lab, gap) for lab in lesson.labs for gap in lab.gaps if gap not in gaps]
-        found += [f"{lab.src_path}:{lab.line}: no such gap in ember/: {gap}" for lab, gap in missing]
-        if not own or missing:
+        if not own:
             continue
         start = _run(ember.snapshot(lesson.number), own, runtime, scratch / "start")
         for check, result in zip(own, start):
@@ -98,6 +128,16 @@ def problems(ember: Ember, lessons: list[Lesson], runtime: dict[str, str], scrat
                 found.append(f"{lesson.src_path}:{check.line}: check '{check.title}' passes on "
                              f"the start snapshot of lesson {lesson.number:02d}, before the "
                              "learner writes anything")
+        solved: dict[str, str] = {}
+        for index, lab in enumerate(lesson.labs):
+            solved.update({gap: gaps[gap][1].text for gap in lab.gaps})
+            results = _run(ember.snapshot(lesson.number, answers=solved), list(lab.checks),
+                           runtime, scratch / "lab")
+            for check, result in zip(lab.checks, results):
+                if result["status"] != "passed":
+                    found.append(f"{lesson.src_path}:{check.line}: check '{check.title}' fails "
+                                 f"when labs 1 to {index + 1} of lesson {lesson.number:02d} are "
+                                 f"solved and later ones are not: {result['reason']}")
         earlier += own
         end = _run(ember.snapshot(lesson.number, end=True), earlier, runtime, scratch / "end")
         for check, result in zip(earlier, end):
@@ -105,6 +145,20 @@ def problems(ember: Ember, lessons: list[Lesson], runtime: dict[str, str], scrat
                 found.append(f"{check_file(lessons, check)}:{check.line}: check '{check.title}' "
                              f"fails on the end snapshot of lesson {lesson.number:02d}: "
                              f"{result['reason']}")
+    return found
+
+
+def _compiles(ember: Ember, lesson: int) -> list[str]:
+    """Problems with ember's files that do not compile as lesson starts or ends."""
+    found = []
+    for end in (False, True):
+        for path, text in ember.snapshot(lesson, end=end).items():
+            try:
+                compile(text, path, "exec")
+            except SyntaxError as exc:
+                when = "ends" if end else "starts"
+                found.append(f"{path}: as lesson {lesson:02d} {when}, line {exc.lineno} does not "
+                             f"compile ({exc.msg}): {(exc.text or '').strip()}")
     return found
 
 

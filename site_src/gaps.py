@@ -212,6 +212,9 @@ def _parse(path: str, text: str) -> list[str | Region]:
             parts.append("".join(plain))
             plain = []
             region = [number, indent, [[(what, number), []]]]
+        elif indent != region[1]:
+            raise GapError(f"{path}:{number}: this marker must be indented like the region's "
+                           f"first marker at line {region[0]}")
         elif what == "end":
             parts.append(_region(path, *region))
             region = None
@@ -261,5 +264,5 @@ def _uncomment(path: str, number: int, indent: str, lines: list[str]) -> str:
             out.append(indent + body[len(indent) + 2:] + "\n")
         else:
             raise GapError(f"{path}:{number + offset}: a line of an older version or stub must "
-                           f"start with '{indent}# '")
+                           f"start with '{indent}# '; is the region's '# --- end ---' missing?")
     return "".join(out)

@@ -5,11 +5,12 @@ course that breaks the lab invariants (site_src/course.py), and adds to the buil
 
 - ``assets/pyodide/``: Pyodide's core files, copied from the npm package ``pyodide``;
 - ``assets/ember/``: the page bundle and the worker, built by esbuild from ``js/``;
-- ``assets/ember/python.json``: the Python files the worker writes into Pyodide's file system
-  (``site_src/runtime`` and the finished ``ember``), as ``{"relative/path.py": text}``;
+- ``assets/ember/python.json``: the runtime's Python files (``site_src/runtime``), which the
+  worker writes into Pyodide's file system, as ``{"name.py": text}``;
 - on each lesson page, a ``<script id="ember-lesson">`` with ember as the lesson starts, as
   text and gap slots, and the earlier labs' checks, from which the page builds the learner's
-  ember.
+  ember and sends it to the worker with every run. Solutions of the lesson's own gaps are
+  never in the page.
 
 Cells on a lesson page run, at build time, on ember as that lesson ends.
 """
@@ -19,6 +20,7 @@ import json
 import mimetypes
 import os
 import shutil
+from dataclasses import replace
 from pathlib import Path
 
 from mkdocs.config import base
@@ -103,8 +105,7 @@ class EmberPlugin(BasePlugin[EmberConfig]):
             raise PluginError("the labs break the course's invariants:\n" + "\n".join(found))
         finished = {path.relative_to(self.ember_root).as_posix(): path.read_text(encoding="utf-8")
                     for path in sorted((self.ember_root / "ember").rglob("*.py"))}
-        self.python = {**finished, **self.runtime}
-        self.libs = {None: write_lib(self.python, self.python_root / "finished")}
+        self.libs = {None: write_lib({**finished, **self.runtime}, self.python_root / "finished")}
 
     def on_page_markdown(self, markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
         """Set up the page's fences: its lesson, the ember its cells run on, its cell openers."""
@@ -121,11 +122,19 @@ class EmberPlugin(BasePlugin[EmberConfig]):
         return markdown
 
     def on_page_content(self, html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
-        """Add the lesson's data, from which the page builds the learner's ember."""
-        if self.page.lesson is None:
+        """Add the data from which the page builds the learner's ember: on a lesson, ember as
+        it starts; on another page with cells, ember after the last lesson, without solutions."""
+        if self.page.lesson is not None:
+            data = {"lesson": self.page.lesson, "files": _segments(self.page.template),
+                    "earlier": self._earlier_labs(self.page.lesson)}
+        elif self.page.cells:
+            last = max((lesson.number for lesson in self.lessons), default=0)
+            template = {path: [segment if isinstance(segment, str) else replace(segment, solution=None)
+                               for segment in segments]
+                        for path, segments in self.ember.template(last + 1).items()}
+            data = {"lesson": None, "files": _segments(template), "earlier": []}
+        else:
             return html
-        data = {"lesson": self.page.lesson, "files": _segments(self.page.template),
-                "earlier": self._earlier_labs(self.page.lesson)}
         return html + f'<script type="application/json" id="ember-lesson">{script_json(data)}</script>'
 
     def _earlier_labs(self, number: int) -> list[dict]:
@@ -150,7 +159,7 @@ class EmberPlugin(BasePlugin[EmberConfig]):
                 uri = f"assets/ember/{path.relative_to(self.bundle_dir).as_posix()}"
                 files.append(File.generated(config, uri, abs_src_path=str(path)))
         files.append(File.generated(config, "assets/ember/python.json",
-                                    content=json.dumps(self.python)))
+                                    content=json.dumps(self.runtime)))
         return files
 
     def on_serve(self, server, config: MkDocsConfig, builder):

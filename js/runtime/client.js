@@ -32,6 +32,7 @@ export function boot() {
     if (data.type === "output") entry.onOutput(data.chunks);
     if (data.type === "done" || data.type === "checked") {
       runs.delete(data.id);
+      if (data.fatal) restart();
       entry.resolve(data);
     }
   };
@@ -44,6 +45,15 @@ export function boot() {
     for (const entry of runs.values()) entry.resolve({ failure: `Python could not start: ${bootMessage}` });
     runs.clear();
   };
+}
+
+/** End a worker whose Pyodide has failed, and boot a new one; queued runs are told. */
+function restart() {
+  worker.terminate();
+  worker = null;
+  for (const entry of runs.values()) entry.resolve({ failure: "Python was restarted before this could run. Run it again." });
+  runs.clear();
+  boot();
 }
 
 /** Whether Python has finished booting. */

@@ -2,18 +2,17 @@
 // file system, then runs cells and checks one at a time, streaming a cell's output back.
 //
 // Messages in:  {id, type: "run", source, files} | {id, type: "checks", checks, files}
-//               files: the learner's ember ({path: text}), or null for the finished ember
+//               files: the learner's ember ({path: text}); null on a page without one
 // Messages out: {type: "ready"} | {type: "boot-failed", message}
 //               {id, type: "output", chunks: [[stream, text], ...]}
 //               {id, type: "done", raised: name | null, ms} | {id, type: "checked", results}
-//               {id, type: "done", failure}  (Python itself failed)
+//               {id, type: "done", failure, fatal}  (Pyodide itself failed: start a new worker)
 
 const INDEX_URL = new URL("../pyodide/", import.meta.url).href;
 const PYTHON_FILES = new URL("./python.json", import.meta.url).href;
 const LIB = "/home/pyodide/lib";
 
 let pyodide;
-let finished = {}; // the finished ember, from python.json
 let written = {}; // the ember files now in LIB
 
 /** Boot Pyodide, write the Python files under LIB, and start a session for cells and checks. */
@@ -23,12 +22,10 @@ async function boot() {
     fetch(PYTHON_FILES).then((response) => response.json()),
   ]);
   pyodide = await loadPyodide({ indexURL: INDEX_URL });
-  for (const [path, text] of Object.entries(files)) {
-    if (path.startsWith("ember/")) finished[path] = text;
-    else writeFile(path, text);
-  }
-  syncEmber(null);
-  pyodide.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(LIB)})`);
+  for (const [path, text] of Object.entries(files)) writeFile(path, text);
+  // Recursion through C code (a __repr__ that calls repr(self)) overflows the browser's stack
+  // near 600 Python frames, which kills Pyodide; at 400 it is a RecursionError instead.
+  pyodide.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(LIB)}); sys.setrecursionlimit(400)`);
   return {
     session: pyodide.pyimport("cellrun").Session(LIB),
     checks: pyodide.pyimport("checks"),
@@ -41,9 +38,9 @@ function writeFile(path, text) {
   pyodide.FS.writeFile(full, text);
 }
 
-/** Make LIB's ember the given files (null: the finished ember), writing only what changed. */
+/** Make LIB's ember the given files (null: none), writing only what changed. */
 function syncEmber(files) {
-  const wanted = files ?? finished;
+  const wanted = files ?? {};
   for (const path of Object.keys(written)) {
     if (!(path in wanted)) pyodide.FS.unlink(`${LIB}/${path}`);
   }
@@ -75,7 +72,7 @@ function handle({ session, checks }, data) {
     }
   } catch (error) {
     // Not the learner's exception (Python reports those): Pyodide itself failed.
-    postMessage({ id, type: "done", failure: `Python stopped working (${error}). Reload the page to start it again.` });
+    postMessage({ id, type: "done", fatal: true, failure: `Python stopped working (${error}). It is starting again; your code is kept.` });
   }
 }
 

@@ -108,8 +108,11 @@ def parse(source: str, src_path: str, line: int) -> Lab:
         if not isinstance(data[name], str) or not data[name].strip():
             raise error(f"'{name}' must be text", lines[name].start_mark.line + 1)
     for name in ("gaps", "hints"):
-        if not data[name] or not all(isinstance(item, str) for item in data[name]):
+        items = data[name]
+        if not isinstance(items, list) or not items or not all(isinstance(i, str) and i.strip() for i in items):
             raise error(f"'{name}' must be a list of text", lines[name].start_mark.line + 1)
+    if len(set(data["gaps"])) != len(data["gaps"]):
+        raise error("'gaps' names a gap twice", lines["gaps"].start_mark.line + 1)
     checks = []
     if not isinstance(data["checks"], list) or not data["checks"]:
         raise error("'checks' must be a list of {title, code}", lines["checks"].start_mark.line + 1)
@@ -117,10 +120,18 @@ def parse(source: str, src_path: str, line: int) -> Lab:
         at = node.start_mark.line + 1
         if not isinstance(item, dict) or set(item) != {"title", "code"}:
             raise error("each check has exactly a title and a code", at)
+        if not isinstance(item["title"], str) or not item["title"].strip():
+            raise error("a check's title must be text", at)
+        if not isinstance(item["code"], str):
+            raise error(f"check '{item['title']}' needs its code as text", at)
         try:
             compile(item["code"], "<check>", "exec")
         except SyntaxError as exc:
-            raise error(f"check '{item['title']}' is not valid Python: {exc.msg}", at) from exc
+            code = next(value for key, value in node.value if key.value == "code")
+            # A block scalar (code: |) starts on the line after its key.
+            first = code.start_mark.line + (1 if code.style in ("|", ">") else 0)
+            raise error(f"check '{item['title']}' is not valid Python: {exc.msg}",
+                        first + (exc.lineno or 1)) from exc
         checks.append(Check(str(item["title"]), item["code"], line + at))
     return Lab(src_path, line, tuple(data["gaps"]), data["what"], data["why"],
                tuple(data["hints"]), tuple(checks), data["praise"])

@@ -88,7 +88,7 @@ class Stream(io.TextIOBase):
         self._sink.flush()
 
 
-class _NoInput(io.TextIOBase):
+class NoInput(io.TextIOBase):
     """sys.stdin for a cell: reading says that cells take no keyboard input."""
 
     def readable(self) -> bool:
@@ -143,7 +143,7 @@ class Session:
         self.reset()
         linecache.cache[CELL_FILENAME] = (len(source), None, source.splitlines(True), CELL_FILENAME)
         saved = sys.stdout, sys.stderr, sys.stdin
-        sys.stdout, sys.stderr, sys.stdin = Stream("stdout", sink), Stream("stderr", sink), _NoInput()
+        sys.stdout, sys.stderr, sys.stdin = Stream("stdout", sink), Stream("stderr", sink), NoInput()
         try:
             try:
                 code = compile(source, CELL_FILENAME, "exec")
@@ -177,11 +177,14 @@ class Session:
     def describe_error(self, exc: BaseException) -> str:
         """One line for an exception: its type, its message and the last line of ember it
         passed through, such as ``NotImplementedError: ... (ember/scalar.py, line 62)``."""
-        text = "".join(traceback.format_exception_only(type(exc), exc)).strip()
-        frames = [frame for frame in traceback.extract_tb(exc.__traceback__)
-                  if frame.filename.startswith(self.lib_root)]
-        if frames:
-            text += f" ({self._relative(frames[-1].filename)}, line {frames[-1].lineno})"
+        text = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+        places = [(self._relative(f.filename), f.lineno) for f in traceback.extract_tb(exc.__traceback__)]
+        if isinstance(exc, SyntaxError) and exc.filename:
+            text = f"SyntaxError: {exc.msg}"
+            places.append((self._relative(exc.filename), exc.lineno))
+        places = [place for place in places if place[0].startswith("ember/")]
+        if places:
+            text += f" ({places[-1][0]}, line {places[-1][1]})"
         return text
 
     def _relative(self, path: str) -> str:

@@ -16,7 +16,7 @@ import linecache
 import sys
 import traceback
 
-from cellrun import OutputSink, Session, Stream
+from cellrun import NoInput, OutputSink, Session, Stream
 
 CHECK_FILENAME = "<check>"
 
@@ -74,9 +74,10 @@ def run_checks_json(session: Session, checks: str) -> str:
 def _run_one(session: Session, code: str) -> dict:
     session.reset()
     linecache.cache[CHECK_FILENAME] = (len(code), None, code.splitlines(True), CHECK_FILENAME)
-    saved = sys.stdout, sys.stderr
+    saved = sys.stdout, sys.stderr, sys.stdin
     quiet = OutputSink(lambda chunks: None)
     sys.stdout = sys.stderr = Stream("stdout", quiet)  # the learner's prints are dropped
+    sys.stdin = NoInput()
     try:
         exec(compile(code, CHECK_FILENAME, "exec"), {"__name__": "__check__", "expect": expect})
         return {"status": "passed", "reason": ""}
@@ -85,7 +86,7 @@ def _run_one(session: Session, code: str) -> dict:
     except BaseException as exc:  # the learner's code may raise anything, SystemExit included
         return {"status": "error", "reason": session.describe_error(exc)}
     finally:
-        sys.stdout, sys.stderr = saved
+        sys.stdout, sys.stderr, sys.stdin = saved
 
 
 def _failed_line(exc: AssertionError) -> str:

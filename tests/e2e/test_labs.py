@@ -117,7 +117,8 @@ def test_hints_open_one_level_at_a_time_and_stay_open(page: Page, site: str):
     button.click()
     button.click()
     expect(lab(page, 1).get_by_text("That was the last hint.")).to_be_visible()
-    expect(button).to_be_hidden()
+    expect(button).to_have_attribute("aria-disabled", "true")
+    expect(button).to_be_focused()
     page.reload()
     expect(lab(page, 1).get_by_text(re.compile("^Nearly the code"))).to_be_visible()
 
@@ -146,3 +147,38 @@ def test_without_javascript_the_lab_shows_its_file_hints_and_checks(browser, sit
     expect(page.get_by_text("Value(3).data is the float 3.0")).to_be_visible()
     expect(page.locator("details").filter(has_text="Hints").first).not_to_have_attribute("open", "")
     context.close()
+
+
+def test_unreadable_saved_progress_is_set_aside_and_the_page_still_works(page: Page, site: str):
+    page.goto(site + LESSON)
+    page.evaluate("localStorage.setItem('ember:progress:v1', '{not json')")
+    page.reload()
+    write_gap(page, 1, "Return text such as", REPR)
+    ours = "Object.keys(localStorage).filter(k => k.startsWith('ember:')).sort()"
+    keys = page.evaluate(ours)
+    assert keys[0] == "ember:progress:v1" and keys[1].startswith("ember:progress:v1:unreadable:")
+    assert page.evaluate(f"localStorage.getItem('{keys[1]}')") == "{not json"
+    page.reload()
+    assert page.evaluate(ours) == keys
+
+
+def test_a_saved_answer_without_its_last_newline_loses_nothing(page: Page, site: str):
+    page.goto(site + LESSON)
+    saved = {"answers": {"L07.repr": '        return f"Value({self.data}, grad={self.grad})"'},
+             "hints": {}, "passed": {}}
+    page.evaluate("p => localStorage.setItem('ember:progress:v1', JSON.stringify(p))", saved)
+    page.reload()
+    write_gap(page, 1, "Keep data as a float", RIGHT_INIT)
+    run_checks(page, 1)
+    expect(lab(page, 1).get_by_role("status").last).to_have_text("All 5 checks passed.")
+
+
+def test_runaway_recursion_in_a_gap_is_a_recursion_error_and_python_lives_on(page: Page, site: str):
+    page.goto(site + LESSON)
+    write_gap(page, 1, "Keep data as a float", RIGHT_INIT)
+    write_gap(page, 1, "Return text such as", "        return repr(self)")
+    run_checks(page, 1)
+    expect(check(page, 1, "repr shows data and grad")).to_contain_text("RecursionError")
+    write_gap(page, 1, "return repr(self)", REPR)
+    run_checks(page, 1)
+    expect(lab(page, 1).get_by_role("status").last).to_have_text("All 5 checks passed.")

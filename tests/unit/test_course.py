@@ -70,9 +70,11 @@ def test_a_check_that_passes_before_the_learner_writes_anything_is_a_problem(tmp
 def test_a_check_that_fails_on_the_end_snapshot_is_a_problem(tmp_path):
     found = make(tmp_path, {1: lesson(1, "L01.f", [("wrong", "from ember.core import f; expect(f(1), 5)")]),
                             2: lesson(2, "L02.g", [G_CHECK])})
-    assert len(found) == 2 and all("fails on the end snapshot" in problem for problem in found)
-    assert found[0].startswith("docs/lessons/01-x.md:13: check 'wrong' fails on the end snapshot of "
-                               "lesson 01: expected the int 5, got the int 2")
+    assert found[0] == ("docs/lessons/01-x.md:13: check 'wrong' fails when labs 1 to 1 of lesson "
+                        "01 are solved and later ones are not: expected the int 5, got the int 2")
+    assert found[1] == ("docs/lessons/01-x.md:13: check 'wrong' fails on the end snapshot of "
+                        "lesson 01: expected the int 5, got the int 2")
+    assert len(found) == 3 and "end snapshot of lesson 02" in found[2]
 
 
 def test_an_earlier_check_broken_by_a_later_lesson_is_a_problem(tmp_path):
@@ -96,7 +98,7 @@ def test_a_lab_naming_a_missing_gap_is_a_problem(tmp_path):
     ("gaps: [L01.f]\n", r":7: lab fields missing \['checks', 'hints', 'praise', 'what', 'why'\]"),
     ("gaps: [L01.f\n", r":8: the lab is not valid YAML"),
     ("gaps: [L01.f]\nwhat: w\nwhy: y\nhints: [h]\npraise: p\nchecks:\n  - title: t\n    code: 'x ='\n",
-     r":14: check 't' is not valid Python"),
+     r":15: check 't' is not valid Python"),
     ("gaps: [L01.f]\nwhat: ''\nwhy: y\nhints: [h]\npraise: p\nchecks: [{title: t, code: x}]\n",
      r":9: 'what' must be text"),
 ])
@@ -104,3 +106,36 @@ def test_a_broken_lab_declaration_names_its_line(tmp_path, body, message):
     text = f'---\nnumber: "01"\n---\n\n# One\n\n```yaml lab\n{body}```\n'
     with pytest.raises(FenceError, match=f"^docs/lessons/01-x.md{message}"):
         make(tmp_path, {1: text})
+
+
+def test_a_check_that_needs_a_later_labs_gap_is_a_problem(tmp_path):
+    ember = EMBER + "\n\ndef h(x):\n    # --- gap L01.h ---\n    return x + 2\n    # --- stub ---\n    # raise NotImplementedError\n    # --- end ---\n"
+    early = lesson(1, "L01.f", [F_CHECK, ("f and h", "from ember.core import f, h; expect(h(f(0)), 3)")])
+    both = early + lesson(1, "L01.h", [("h", "from ember.core import h; expect(h(1), 3)")]).split("---\n", 2)[2]
+    found = make(tmp_path, {1: both, 2: lesson(2, "L02.g", [G_CHECK])}, ember=ember)
+    assert len(found) == 1 and "check 'f and h' fails when labs 1 to 1 of lesson 01 are solved" in found[0]
+
+
+def test_a_lab_writing_another_lessons_gap_or_a_gap_twice_is_a_problem(tmp_path):
+    found = make(tmp_path, {1: lesson(1, "L01.f", [F_CHECK]),
+                            2: lesson(2, "L02.g, L01.f", [G_CHECK])})
+    assert found == ["docs/lessons/02-x.md:7: gap L01.f is not of lesson 02; a lab writes only its "
+                     "own lesson's gaps"]
+
+
+def test_a_gap_of_a_lesson_without_a_page_is_a_problem(tmp_path):
+    found = make(tmp_path, {1: lesson(1, "L01.f", [F_CHECK])})
+    assert found == ["ember/core.py:9: gap L02.g belongs to lesson 02, which has no page"]
+
+
+def test_a_stub_that_does_not_compile_is_a_problem(tmp_path):
+    broken = EMBER.replace('# raise NotImplementedError("add one")', "# return (")
+    found = make(tmp_path, {1: lesson(1, "L01.f", [F_CHECK]), 2: lesson(2, "L02.g", [G_CHECK])}, ember=broken)
+    assert found[0].startswith("ember/core.py: as lesson 01 starts, line 3 does not compile")
+
+
+def test_labs_in_a_blockquote_count_and_examples_inside_other_fences_do_not(tmp_path):
+    quoted = "\n".join(f"> {line}" if line and not line.startswith(("---", "number")) else line
+                       for line in lesson(1, "L01.f", [F_CHECK]).split("\n"))
+    example = "\n````markdown\n```yaml lab\nnot: a real lab\n```\n````\n"
+    assert make(tmp_path, {1: quoted + example, 2: lesson(2, "L02.g", [G_CHECK])}) == []

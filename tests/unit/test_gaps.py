@@ -135,7 +135,8 @@ def test_earlier_gaps_are_slots_with_their_solution_and_the_learners_text_wins(c
     ("# --- gap f ---\nx = 1\n# --- stub ---\n# x = 0\n# --- end ---\n", "unknown marker 'gap f'"),
     ("# --- stub ---\n", "outside a region"),
     ("# --- given L01 ---\nx = 1\n# --- given L02 ---\n# x = 2\n# --- end ---\n", "newest first"),
-    ("# --- given L02 ---\nx = 1\n# --- given L01 ---\nx = 2\n# --- end ---\n", "must start with '# '"),
+    ("# --- given L02 ---\nx = 1\n# --- given L01 ---\nx = 2\n# --- end ---\n", "must start with '# '; is the"),
+    ("# --- given L01 ---\nx = 1\n    # --- end ---\n", "indented like the region's first marker at line 1"),
 ])
 def test_bad_markers_name_the_file_and_line(tmp_path, text, message):
     (tmp_path / "ember").mkdir()
