@@ -3,6 +3,7 @@
 
 import { button, make } from "./dom.js";
 import { createEditor } from "./editor.js";
+import { draw, figureFor } from "./graph.js";
 import { appendOutput } from "./output.js";
 import { learnerFiles } from "./learner.js";
 import { isReady, run as runCell } from "./runtime/client.js";
@@ -44,7 +45,11 @@ export function mount(el) {
     origin.textContent = "";
     const result = await runCell(view.state.doc.toString(), (chunks) => {
       status.textContent = "Running…";
-      appendOutput(output, chunks);
+      for (const [, text] of chunks.filter(([stream]) => stream === "graph")) {
+        const { graph, target } = JSON.parse(text);
+        draw(figureFor(el, target), graph);
+      }
+      appendOutput(output, chunks.filter(([stream]) => stream !== "graph"));
     }, learnerFiles());
     if (result.failure) appendOutput(output, [["stderr", `${result.failure}\n`]]);
     origin.textContent = result.ms === undefined ? "" : `ran in your browser in ${Math.round(result.ms)} ms`;

@@ -15,7 +15,7 @@ const materialColours = HighlightStyle.define([
   { tag: [tags.keyword, tags.controlKeyword, tags.definitionKeyword], color: "var(--md-code-hl-keyword-color)" },
   { tag: [tags.string, tags.special(tags.string)], color: "var(--md-code-hl-string-color)" },
   { tag: [tags.number, tags.bool, tags.null], color: "var(--md-code-hl-number-color)" },
-  { tag: tags.comment, color: "var(--md-code-hl-comment-color)", fontStyle: "italic" },
+  { tag: tags.comment, color: "var(--ember-code-comment)", fontStyle: "italic" },
   { tag: [tags.function(tags.variableName), tags.function(tags.propertyName)], color: "var(--md-code-hl-function-color)" },
   { tag: [tags.definition(tags.variableName), tags.className], color: "var(--md-code-hl-constant-color)" },
   { tag: [tags.operator, tags.punctuation], color: "var(--md-code-hl-operator-color)" },

@@ -4,12 +4,14 @@
 import { boot } from "./runtime/client.js";
 import { mount as mountCatchUp } from "./catchup.js";
 import { mount as mountCell } from "./cell.js";
+import { mount as mountFigure } from "./graph.js";
 import { mount as mountLab } from "./lab.js";
 import { renderMath } from "./math.js";
 import "./palette.css";
 
 const components = [
   [".md-content h1", mountCatchUp],
+  [".ember-figure", mountFigure],
   [".ember-lab", mountLab],
   [".ember-cell", mountCell],
 ];

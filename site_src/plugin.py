@@ -1,6 +1,6 @@
 """The ``ember`` MkDocs plugin: live cells and labs in the lessons, and the browser runtime.
 
-It registers the fences (``python cell``, ``yaml lab``) with pymdownx.superfences, refuses a
+It registers the fences (``python cell``, ``python figure``, ``yaml lab``) with pymdownx.superfences, refuses a
 course that breaks the lab invariants (site_src/course.py), and adds to the built site:
 
 - ``assets/pyodide/``: Pyodide's core files, copied from the npm package ``pyodide``;
@@ -33,7 +33,7 @@ from mkdocs.structure.pages import Page
 
 from site_src import course
 from site_src.execute import write_lib
-from site_src.fences import PageContext, cell, lab, script_json
+from site_src.fences import PageContext, cell, figure, lab, script_json
 from site_src.gaps import GapError, read_ember
 
 RUNTIME_DIR = Path(__file__).parent / "runtime"
@@ -41,7 +41,8 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
                  "pyodide-lock.json")
 BUNDLE_SCRIPT = "assets/ember/ember.js"
 BUNDLE_STYLE = "assets/ember/ember.css"
-FENCES = (("python", cell.validate, cell.format_cell), ("yaml", lab.validate, lab.format_lab))
+FENCES = (("python", cell.validate, cell.format_cell), ("python", figure.validate, figure.format_figure),
+          ("yaml", lab.validate, lab.format_lab))
 
 
 class EmberConfig(base.Config):

@@ -103,7 +103,7 @@ def cell_html(source: str, output: tuple[tuple[str, str], ...], number: int, md:
     code = Highlight(md).highlight(source, "python")
     spans = "".join(
         f'<span class="ember-output__{stream}">{html.escape(text, quote=False)}</span>'
-        for stream, text in output
+        for stream, text in output if stream != "graph"  # a graph is drawn, not printed
     )
     return (
         f'<div class="ember-cell" data-cell="{number}">'

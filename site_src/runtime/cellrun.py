@@ -15,12 +15,14 @@ import time
 import traceback
 from collections.abc import Callable
 
+import hx
+
 CELL_FILENAME = "<cell>"
 FLUSH_SIZE = 1 << 16
 """Characters of output that are handed on at once, whatever the interval."""
 
 Chunk = tuple[str, str]
-"""A piece of output: ("stdout" or "stderr", text)."""
+"""A piece of output: ("stdout" or "stderr", text), or ("graph", JSON) from hx.show_graph."""
 
 
 class OutputSink:
@@ -51,6 +53,11 @@ class OutputSink:
         line_done = text.endswith("\n") and time.monotonic() - self._last >= self._interval
         if line_done or self._size >= FLUSH_SIZE:
             self.flush()
+
+    def graph(self, text: str) -> None:
+        """Hand on a graph from hx.show_graph at once, as a ("graph", JSON) chunk."""
+        self._chunks.append(["graph", text])
+        self.flush()
 
     def flush(self) -> None:
         """Hand on whatever is collected."""
@@ -103,8 +110,9 @@ class NoInput(io.TextIOBase):
 class Session:
     """Runs cells one after another, each as if it were the first.
 
-    Between runs it forgets the modules imported from lib_root (so an edited or monkey-patched
-    ``ember`` is imported afresh), and puts back the builtins and the recursion limit.
+    Between runs it forgets the modules imported from lib_root/ember (so an edited or
+    monkey-patched ``ember`` is imported afresh), and puts back the builtins and the recursion
+    limit. hx.show_graph writes a ("graph", JSON) chunk into the run's output.
 
     Args:
         lib_root: The folder that holds ``ember``; tracebacks show paths relative to it.
@@ -116,10 +124,11 @@ class Session:
         self._recursion_limit = sys.getrecursionlimit()
 
     def reset(self) -> None:
-        """Forget the modules imported from lib_root; put back the builtins and recursion limit."""
+        """Forget the modules imported from lib_root/ember; put back the builtins and the
+        recursion limit."""
+        ember = self.lib_root + "ember" + os.sep
         for name, module in list(sys.modules.items()):
-            from_lib = (getattr(module, "__file__", None) or "").startswith(self.lib_root)
-            if from_lib and name != __name__:
+            if (getattr(module, "__file__", None) or "").startswith(ember):
                 del sys.modules[name]
         current = vars(builtins)
         for name in current.keys() - self._builtins.keys():
@@ -141,6 +150,7 @@ class Session:
             None if the cell ran to the end, else the name of the exception it raised.
         """
         self.reset()
+        hx._display = sink.graph
         linecache.cache[CELL_FILENAME] = (len(source), None, source.splitlines(True), CELL_FILENAME)
         saved = sys.stdout, sys.stderr, sys.stdin
         sys.stdout, sys.stderr, sys.stdin = Stream("stdout", sink), Stream("stderr", sink), NoInput()

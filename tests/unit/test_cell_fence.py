@@ -23,7 +23,8 @@ def _lib(lib_root):
 @pytest.fixture(scope="module")
 def lib_root(tmp_path_factory) -> Path:
     files = {p.relative_to(REPO).as_posix(): p.read_text() for p in (REPO / "ember").glob("*.py")}
-    files["cellrun.py"] = (REPO / "site_src" / "runtime" / "cellrun.py").read_text()
+    files.update({p.name: p.read_text() for p in (REPO / "site_src" / "runtime").glob("*.py")
+                  if p.name != "__init__.py"})
     return write_lib(files, tmp_path_factory.mktemp("lib"))
 
 

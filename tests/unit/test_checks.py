@@ -8,7 +8,7 @@ from checks import describe, expect
 from site_src.execute import run_checks, write_lib
 
 REPO = Path(__file__).resolve().parents[2]
-RUNTIME = {name: (REPO / "site_src" / "runtime" / name).read_text() for name in ("cellrun.py", "checks.py")}
+RUNTIME = {p.name: p.read_text() for p in (REPO / "site_src" / "runtime").glob("*.py") if p.name != "__init__.py"}
 
 
 @pytest.mark.parametrize("value, words", [

@@ -10,7 +10,7 @@ from site_src.fences import FenceError
 from site_src.gaps import read_ember
 
 REPO = Path(__file__).resolve().parents[2]
-RUNTIME = {name: (REPO / "site_src" / "runtime" / name).read_text() for name in ("cellrun.py", "checks.py")}
+RUNTIME = {p.name: p.read_text() for p in (REPO / "site_src" / "runtime").glob("*.py") if p.name != "__init__.py"}
 
 EMBER = '''\
 def f(x):

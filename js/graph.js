@@ -1,0 +1,173 @@
+// Computation graphs: a figure drawn in SVG from the graph JSON of hx.show_graph, each value
+// node with its label, data and grad; click or Enter on a node to see where its value came from.
+
+import { button, make } from "./dom.js";
+import "./graph.css";
+
+const SVG = "http://www.w3.org/2000/svg";
+const CHAR = 7.6; // pixels per character of the node font, for sizing boxes
+
+/** A number as Python prints a float: 2 as 2.0, and "nan" / "inf" as they are. */
+export function pyFloat(x) {
+  if (typeof x === "string") return x;
+  return Number.isInteger(x) && Math.abs(x) < 1e16 ? x.toFixed(1) : String(x);
+}
+
+/** The three lines of a value node. */
+function lines(node) {
+  return [node.label, `data ${pyFloat(node.data)}`, `grad ${pyFloat(node.grad)}`];
+}
+
+function svg(tag, attrs = {}) {
+  const el = document.createElementNS(SVG, tag);
+  for (const [name, value] of Object.entries(attrs)) el.setAttribute(name, value);
+  return el;
+}
+
+/**
+ * How a value came to be, in words and numbers, such as "z = #4 + b = 1.0 + 1.0 = 2.0".
+ * @returns {{text: string, parents: object[]}}
+ */
+export function origin(graph, node) {
+  const parents = graph.edges.filter(([, child]) => child === node.id).map(([p]) => graph.nodes[p]);
+  const value = pyFloat(node.data);
+  if (!node.op) return { text: `${node.label} is an input: its value, ${value}, was given, not computed.`, parents };
+  const names = parents.map((p) => p.label);
+  const datas = parents.map((p) => pyFloat(p.data));
+  let formula;
+  if (parents.length === 2) {
+    formula = `${names[0]} ${node.op} ${names[1]} = ${datas[0]} ${node.op} ${datas[1]}`;
+  } else if (node.op.startsWith("**")) {
+    formula = `${names[0]} ${node.op} = (${datas[0]})${node.op}`;
+  } else if (node.op === "neg") {
+    formula = `-${names[0]} = -(${datas[0]})`;
+  } else {
+    formula = `${node.op}(${names.join(", ")}) = ${node.op}(${datas.join(", ")})`;
+  }
+  return { text: `${node.label} = ${formula} = ${value}`, parents };
+}
+
+/**
+ * Draw graph into figure, replacing what was there.
+ * @param {HTMLElement} figure the .ember-figure element
+ * @param {{nodes: object[], edges: [number, number][]}} graph
+ */
+export async function draw(figure, graph) {
+  const canvas = figure.querySelector(".ember-figure__canvas");
+  const panel = figure.querySelector(".ember-figure__panel");
+  const { layout } = await import("./graph/layout.js");
+  const widthOf = (node) => Math.max(64, 16 + CHAR * Math.max(...lines(node).map((l) => l.length)));
+  const placed = await layout(graph, widthOf);
+  const pad = 4;
+  const root = svg("svg", {
+    viewBox: `${-pad} ${-pad} ${placed.width + 2 * pad} ${placed.height + 2 * pad}`,
+    width: placed.width + 2 * pad, height: placed.height + 2 * pad,
+    class: "ember-graph", "aria-label": `Computation graph of ${graph.nodes.length} values`,
+  });
+  root.setAttribute("role", "group");
+  const defs = svg("defs");
+  const marker = svg("marker", { id: `${figure.id}-arrow`, viewBox: "0 0 10 10", refX: 10, refY: 5, markerWidth: 7, markerHeight: 7, orient: "auto-start-reverse" });
+  marker.append(svg("path", { d: "M0,0L10,5L0,10z", class: "ember-graph__arrowhead" }));
+  defs.append(marker);
+  root.append(defs);
+  for (const edge of placed.edges) {
+    root.append(svg("path", { d: edge.path, class: "ember-graph__edge", "marker-end": `url(#${figure.id}-arrow)` }));
+  }
+  const elements = new Map();
+  for (const item of placed.nodes) {
+    const node = graph.nodes[item.id];
+    const g = svg("g", { transform: `translate(${item.x - item.width / 2},${item.y - item.height / 2})` });
+    if (item.kind === "op") {
+      g.setAttribute("class", "ember-graph__op");
+      g.setAttribute("aria-hidden", "true");
+      g.append(svg("circle", { cx: item.width / 2, cy: item.height / 2, r: item.width / 2 }));
+      const text = svg("text", { x: item.width / 2, y: item.height / 2, "dominant-baseline": "central", "text-anchor": "middle" });
+      text.textContent = node.op;
+      g.append(text);
+    } else {
+      g.setAttribute("class", `ember-graph__value${node.op ? "" : " ember-graph__value--leaf"}`);
+      g.setAttribute("tabindex", "0");
+      g.setAttribute("role", "button");
+      g.dataset.node = node.id;
+      g.append(svg("rect", { width: item.width, height: item.height, rx: 5 }));
+      lines(node).forEach((line, index) => {
+        const text = svg("text", { x: 8, y: 17 + index * 16, class: index === 0 ? "ember-graph__label" : "" });
+        text.textContent = line;
+        g.append(text);
+      });
+      const open = () => showOrigin(graph, node, panel, elements);
+      g.addEventListener("click", open);
+      g.addEventListener("keydown", (event) => {
+        if (event.key === "Enter" || event.key === " ") {
+          event.preventDefault();
+          open();
+        }
+      });
+      elements.set(node.id, g);
+    }
+    root.append(g);
+  }
+  canvas.replaceChildren(root);
+  panel.hidden = true;
+  figure.dataset.drawn = "";
+}
+
+/** Open the panel that says where node's value came from, with its parents to jump to. */
+function showOrigin(graph, node, panel, elements) {
+  const { text, parents } = origin(graph, node);
+  const line = make("p", "ember-figure__origin", text);
+  const jumps = make("p", "ember-figure__parents");
+  if (parents.length) {
+    jumps.append(make("span", "", "Parents: "));
+    for (const parent of new Set(parents)) {
+      const jump = button(parent.label, "ember-figure__parent");
+      jump.addEventListener("click", () => {
+        elements.get(parent.id).focus();
+        showOrigin(graph, parent, panel, elements);
+      });
+      jumps.append(jump);
+    }
+  }
+  const close = button("Close", "ember-figure__close");
+  close.addEventListener("click", () => {
+    panel.hidden = true;
+    elements.get(node.id).focus();
+  });
+  panel.replaceChildren(line, jumps, close);
+  panel.hidden = false;
+  for (const [id, el] of elements) el.classList.toggle("ember-graph__value--open", id === node.id);
+}
+
+/**
+ * Mount a figure rendered by site_src/fences/figure.py: draw its graph from the page's JSON.
+ * @param {HTMLElement} figure
+ */
+export function mount(figure) {
+  const graph = JSON.parse(figure.querySelector(".ember-figure__data").textContent);
+  draw(figure, graph);
+}
+
+/**
+ * The figure a cell's hx.show_graph draws into: the one named target, else the nearest figure
+ * above the cell, else one made under the cell.
+ * @param {HTMLElement} cell
+ * @param {string|null} target
+ */
+export function figureFor(cell, target) {
+  if (target) {
+    const named = document.getElementById(target);
+    if (named?.classList.contains("ember-figure")) return named;
+  }
+  const figures = [...document.querySelectorAll(".ember-figure")].filter(
+    (f) => f.compareDocumentPosition(cell) & Node.DOCUMENT_POSITION_FOLLOWING,
+  );
+  if (figures.length) return figures.at(-1);
+  let own = cell.querySelector(".ember-figure");
+  if (!own) {
+    own = make("figure", "ember-figure");
+    own.id = `${cell.id || "cell"}-figure`;
+    own.append(make("div", "ember-figure__canvas"), make("div", "ember-figure__panel"));
+    cell.append(own);
+  }
+  return own;
+}

@@ -1,0 +1,99 @@
+"""The ``python figure`` fence: a computation graph that the build computes and the page draws.
+
+Markdown::
+
+    ```python figure id="loss" caption="The graph of $L$."
+    from ember.scalar import Value
+    import hx
+    ...
+    hx.show_graph(L)
+    ```
+
+The code runs at build time, on ember as the page's lesson ends, and must call
+``hx.show_graph`` once; the code itself is not shown. The page embeds the graph's JSON, which
+``js/graph.js`` draws as SVG on load, and a table (node, op, value, grad) that stays readable
+without JavaScript. A cell below it that calls ``hx.show_graph`` redraws it.
+
+Options, written after ``figure`` on the fence line, are listed in OPTIONS.
+"""
+
+import html
+import json
+import re
+from typing import Any
+
+import markdown
+
+from site_src.execute import CellFailure, run_cell
+from site_src.fences import PageContext, script_json
+
+OPTIONS = {
+    "id": "the figure's id, for hx.show_graph(value, target=...) and links; required",
+    "caption": "a line under the figure (Markdown)",
+}
+OPENER = re.compile(r"(`{3,}|~{3,})[ \t]*python[ \t]+figure\b")
+
+
+def validate(language: str, inputs: dict, options: dict, attrs: dict, md: Any) -> bool:
+    """superfences validator: claim a ``python`` fence whose line holds the word ``figure``."""
+    if "figure" not in inputs or "cell" in inputs:
+        return False
+    options.update({key: value for key, value in inputs.items() if key != "figure"})
+    return True
+
+
+def format_figure(source: str, language: str, class_name: str, options: dict, md: Any, *,
+                  page: PageContext, **kwargs: Any) -> str:
+    """superfences formatter: run the code, keep the graph it shows, return the figure's HTML.
+
+    Raises:
+        FenceError: For an unknown or missing option, code that raises, or code that does not
+            call hx.show_graph exactly once.
+    """
+    line = page.line_of(OPENER, source)
+    unknown = sorted(set(options) - set(OPTIONS))
+    if unknown:
+        raise page.error_at(line, f"unknown figure option {unknown[0]!r}; known: {', '.join(OPTIONS)}")
+    if not re.fullmatch(r"[a-z][a-z0-9-]*", options.get("id", "")):
+        raise page.error_at(line, 'a figure needs an id of lowercase letters, digits and -, as in id="loss"')
+    try:
+        result = run_cell(source, page.lib_root)
+    except CellFailure as exc:
+        raise page.error_at(line, str(exc)) from exc
+    if result.error:
+        raise page.error_at(line, f"the figure's code raised {result.error}:\n{result.text}")
+    graphs = [json.loads(text)["graph"] for stream, text in result.output if stream == "graph"]
+    if len(graphs) != 1:
+        raise page.error_at(line, f"a figure's code must call hx.show_graph once, not {len(graphs)} times")
+    return figure_html(options["id"], graphs[0], options.get("caption", ""))
+
+
+def figure_html(figure_id: str, graph: dict, caption: str) -> str:
+    """The figure: a canvas for the drawing, a panel, the table fallback and the JSON."""
+    parents = {node["id"]: [] for node in graph["nodes"]}
+    for parent, child in graph["edges"]:
+        parents[child].append(graph["nodes"][parent]["label"])
+    rows = "".join(
+        f"<tr><td>{html.escape(node['label'])}</td><td>{html.escape(node['op'] or 'input')}</td>"
+        f"<td>{html.escape(', '.join(parents[node['id']]) or '–')}</td>"
+        f"<td>{_number(node['data'])}</td><td>{_number(node['grad'])}</td></tr>"
+        for node in graph["nodes"]
+    )
+    caption_html = markdown.Markdown(extensions=["pymdownx.arithmatex"], extension_configs={
+        "pymdownx.arithmatex": {"generic": True}}).convert(caption) if caption else ""
+    return (
+        f'<figure class="ember-figure" id="{figure_id}">'
+        '<div class="ember-figure__canvas"></div>'
+        '<div class="ember-figure__panel" aria-live="polite" hidden></div>'
+        f"<figcaption>{caption_html}</figcaption>"
+        '<details class="ember-figure__table"><summary>The graph as a table</summary>'
+        "<table><thead><tr><th>node</th><th>op</th><th>parents</th><th>value</th><th>grad</th>"
+        f"</tr></thead><tbody>{rows}</tbody></table></details>"
+        f'<script type="application/json" class="ember-figure__data">{script_json(graph)}</script>'
+        "</figure>"
+    )
+
+
+def _number(x: float | str) -> str:
+    """A number as Python prints a float."""
+    return html.escape(repr(x) if isinstance(x, float) else str(x))

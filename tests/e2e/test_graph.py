@@ -1,0 +1,74 @@
+"""Lesson 07's figure in Chromium: drawn from JSON, where each value came from, the table without
+JavaScript, and the playground's hx.show_graph redrawing it from the learner's Values."""
+
+import re
+
+from playwright.sync_api import Page, expect
+
+from tests.e2e.test_labs import ADD, MUL, REPR, RIGHT_INIT, write_gap
+from tests.e2e.test_lesson07 import LESSON, output, replace_code, run
+
+VALUES = {"y": "3.0", "b": "1.0", "x": "2.0", "w": "0.5", "#4": "1.0", "z": "2.0", "#6": "-1.0", "L": "1.0"}
+
+
+def figure(page: Page):
+    return page.locator("#loss").get_by_role("group", name=re.compile("Computation graph"))
+
+
+def node(page: Page, label: str):
+    return figure(page).get_by_role("button", name=re.compile(f"^{re.escape(label)} data"))
+
+
+def test_the_figure_shows_eight_values_with_their_data_and_zero_grads(page: Page, site: str):
+    page.goto(site + LESSON)
+    expect(figure(page)).to_have_attribute("aria-label", "Computation graph of 8 values")
+    for label, data in VALUES.items():
+        expect(node(page, label)).to_have_text(re.compile(f"data {re.escape(data)}\\s*grad 0.0"))
+
+
+def test_clicking_z_says_where_it_came_from_and_names_its_parents(page: Page, site: str):
+    page.goto(site + LESSON)
+    node(page, "z").click()
+    panel = page.locator("#loss").get_by_text("z = #4 + b = 1.0 + 1.0 = 2.0")
+    expect(panel).to_be_visible()
+    page.locator("#loss").get_by_role("button", name="#4", exact=True).click()
+    expect(node(page, "#4")).to_be_focused()
+    expect(page.locator("#loss").get_by_text("#4 = w * x = 0.5 * 2.0 = 1.0")).to_be_visible()
+
+
+def test_every_value_is_reachable_with_the_keyboard_and_enter_opens_it(page: Page, site: str):
+    page.goto(site + LESSON)
+    node(page, "y").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#loss").get_by_text("y is an input")).to_be_visible()
+    for _ in range(7):
+        page.keyboard.press("Tab")
+    expect(node(page, "L")).to_be_focused()
+
+
+def test_without_javascript_the_graph_is_a_table(browser, site: str):
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    page.goto(site + LESSON)
+    page.locator("#loss").get_by_text("The graph as a table").click()
+    rows = page.locator("#loss").get_by_role("row")
+    expect(rows).to_have_count(9)
+    expect(rows.nth(5)).to_have_text(re.compile(r"#4\s*\*\s*w, x\s*1\.0\s*0\.0"))
+    context.close()
+
+
+def test_the_playground_redraws_the_figure_from_the_learners_values(page: Page, site: str):
+    page.goto(site + LESSON)
+    write_gap(page, 1, "Keep data as a float", RIGHT_INIT)
+    write_gap(page, 1, "Return text such as", REPR)
+    write_gap(page, 2, "holding the sum", ADD.replace("        print('my add was called')\n", ""))
+    write_gap(page, 2, "holding the product", MUL)
+    replace_code(page, 2, "import hx\nfrom ember.scalar import Value\n"
+                          "w, x, b, y = Value(2.0), Value(2.0), Value(1.0), Value(3.0)\n"
+                          "w.label, x.label, b.label, y.label = 'w', 'x', 'b', 'y'\n"
+                          "z = w * x + b\nz.label = 'z'\nL = (z - y) ** 2\nL.label = 'L'\n"
+                          "print(L.data)\nhx.show_graph(L)")
+    run(page, 2)
+    expect(output(page, 2)).to_have_text("4.0\n")
+    expect(node(page, "L")).to_contain_text("data 4.0")
+    expect(node(page, "z")).to_contain_text("data 5.0")

@@ -1,0 +1,83 @@
+"""site_src/runtime/hx.py: the graph JSON of a Value, as the page draws it."""
+
+import json
+
+import pytest
+
+import hx
+from ember.scalar import Value
+
+
+def lesson_07_loss() -> Value:
+    w, x, b, y = Value(0.5), Value(2.0), Value(1.0), Value(3.0)
+    w.label, x.label, b.label, y.label = "w", "x", "b", "y"
+    z = w * x + b
+    z.label = "z"
+    loss = (z - y) ** 2
+    loss.label = "L"
+    return loss
+
+
+def test_nodes_come_parents_first_and_unlabeled_ones_are_named_by_number():
+    g = hx.graph(lesson_07_loss())
+    assert [n["label"] for n in g["nodes"]] == ["y", "b", "x", "w", "#4", "z", "#6", "L"]
+    assert [n["data"] for n in g["nodes"]] == [3.0, 1.0, 2.0, 0.5, 1.0, 2.0, -1.0, 1.0]
+    assert [n["op"] for n in g["nodes"]] == ["", "", "", "", "*", "+", "-", "**2"]
+    assert all(n["grad"] == 0.0 for n in g["nodes"])
+
+
+def test_edges_go_from_parent_to_child():
+    g = hx.graph(lesson_07_loss())
+    assert sorted(g["edges"]) == [[0, 6], [1, 5], [2, 4], [3, 4], [4, 5], [5, 6], [6, 7]]
+
+
+def test_a_value_used_twice_has_both_edges():
+    a = Value(3.0)
+    g = hx.graph(a + a)
+    assert len(g["nodes"]) == 2 and g["edges"] == [[0, 1], [0, 1]]
+
+
+def test_a_shared_parent_is_one_node():
+    a = Value(2.0)
+    b, c = a * 2, a + 1
+    g = hx.graph(b * c)
+    assert [n["data"] for n in g["nodes"]].count(2.0) == 2  # a, and the 2 of a * 2
+    assert len(g["nodes"]) == 6 and len(g["edges"]) == 6
+
+
+def test_a_leaf_is_a_graph_of_one():
+    assert hx.graph(Value(1.5)) == {"nodes": [{"id": 0, "label": "#0", "data": 1.5, "grad": 0.0,
+                                                "op": ""}], "edges": []}
+
+
+def test_a_cycle_is_refused_with_a_message():
+    a = Value(1.0)
+    b = a + 1
+    a._prev = (b,)
+    with pytest.raises(ValueError, match="cycle"):
+        hx.graph(b)
+
+
+def test_a_runaway_graph_is_refused_quickly():
+    v = Value(0.0)
+    for _ in range(hx.MAX_NODES):
+        v = v + 1
+    with pytest.raises(ValueError, match="more than 2,500 Values"):
+        hx.graph(v)
+
+
+def test_not_a_value_is_a_type_error():
+    with pytest.raises(TypeError, match="needs a Value"):
+        hx.graph(3.0)
+
+
+def test_numbers_json_cannot_hold_become_strings():
+    g = hx.graph(Value(float("inf")) * 0)
+    assert json.loads(json.dumps(g))["nodes"][-1]["data"] == "nan"
+
+
+def test_show_graph_hands_the_json_and_target_to_the_page(monkeypatch):
+    shown = []
+    monkeypatch.setattr(hx, "_display", shown.append)
+    hx.show_graph(Value(1.0), target="fig")
+    assert json.loads(shown[0])["target"] == "fig"
