@@ -1,5 +1,6 @@
 // Computation graphs: a figure drawn in SVG from the graph JSON of hx.show_graph, each value
 // node with its label, data and grad; click or Enter on a node to see where its value came from.
+// An explorer figure also lets the reader change its leaves, recomputed here without Python.
 
 import { button, make } from "./dom.js";
 import "./graph.css";
@@ -51,8 +52,9 @@ export function origin(graph, node) {
  * Draw graph into figure, replacing what was there.
  * @param {HTMLElement} figure the .ember-figure element
  * @param {{nodes: object[], edges: [number, number][]}} graph
+ * @param {Set<number>} [changed] ids of the values to mark as changed
  */
-export async function draw(figure, graph) {
+export async function draw(figure, graph, changed = new Set()) {
   const canvas = figure.querySelector(".ember-figure__canvas");
   const panel = figure.querySelector(".ember-figure__panel");
   const { layout } = await import("./graph/layout.js");
@@ -85,7 +87,8 @@ export async function draw(figure, graph) {
       text.textContent = node.op;
       g.append(text);
     } else {
-      g.setAttribute("class", `ember-graph__value${node.op ? "" : " ember-graph__value--leaf"}`);
+      g.setAttribute("class", ["ember-graph__value", node.op ? "" : "ember-graph__value--leaf",
+        changed.has(node.id) ? "ember-graph__value--changed" : ""].join(" ").trim());
       g.setAttribute("tabindex", "0");
       g.setAttribute("role", "button");
       g.dataset.node = node.id;
@@ -144,6 +147,7 @@ function showOrigin(graph, node, panel, elements) {
  */
 export function mount(figure) {
   const graph = JSON.parse(figure.querySelector(".ember-figure__data").textContent);
+  if ("explore" in figure.dataset) explore(figure, graph);
   draw(figure, graph);
 }
 
@@ -170,4 +174,55 @@ export function figureFor(cell, target) {
     cell.append(own);
   }
   return own;
+}
+
+/**
+ * Recompute every value from the leaves, as Value's forward pass would, for + * - neg / and
+ * ** with a number; a node made by another op keeps its value. Nodes come parents first.
+ * @returns {object} a new graph
+ */
+export function recompute(graph, leaves) {
+  const nodes = graph.nodes.map((node) => ({ ...node }));
+  for (const node of nodes) {
+    if (!node.op) {
+      if (node.id in leaves) node.data = leaves[node.id];
+      continue;
+    }
+    const [a, b] = graph.edges.filter(([, child]) => child === node.id).map(([p]) => nodes[p].data);
+    const forward = { "+": () => a + b, "*": () => a * b, "-": () => a - b, "/": () => a / b, neg: () => -a };
+    if (node.op in forward) node.data = forward[node.op]();
+    else if (node.op.startsWith("**")) node.data = a ** Number(node.op.slice(2));
+  }
+  return { ...graph, nodes };
+}
+
+/**
+ * An explorer: the figure with an input for each leaf; changing one redraws the graph with
+ * every value downstream recomputed in JavaScript, and marks what changed. No Python runs.
+ * @param {HTMLElement} figure a figure with data-explore
+ * @param {object} graph
+ */
+function explore(figure, graph) {
+  const form = make("form", "ember-figure__leaves");
+  form.setAttribute("aria-label", "Leaf values");
+  const changed = make("p", "ember-figure__changed");
+  changed.setAttribute("role", "status");
+  const leaves = {};
+  for (const node of graph.nodes.filter((n) => !n.op)) {
+    const label = make("label", "ember-figure__leaf", `${node.label} = `);
+    const input = make("input", "");
+    Object.assign(input, { type: "number", step: "any", value: String(node.data) });
+    label.append(input);
+    input.addEventListener("input", async () => {
+      if (input.value === "" || Number.isNaN(input.valueAsNumber)) return;
+      leaves[node.id] = input.valueAsNumber;
+      const next = recompute(graph, leaves);
+      const moved = next.nodes.filter((n, i) => n.data !== graph.nodes[i].data);
+      await draw(figure, next, new Set(moved.map((n) => n.id)));
+      changed.textContent = moved.length ? `Changed: ${moved.map((n) => `${n.label} = ${pyFloat(n.data)}`).join(", ")}.` : "Nothing changed.";
+    });
+    form.append(label);
+  }
+  form.addEventListener("submit", (event) => event.preventDefault());
+  figure.querySelector(".ember-figure__canvas").before(form, changed);
 }

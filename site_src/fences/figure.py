@@ -30,6 +30,8 @@ from site_src.fences import PageContext, script_json
 OPTIONS = {
     "id": "the figure's id, for hx.show_graph(value, target=...) and links; required",
     "caption": "a line under the figure (Markdown)",
+    "explore": "a bare word: the reader can edit the leaves' values, and JavaScript recomputes "
+    "the graph without Python",
 }
 OPENER = re.compile(r"(`{3,}|~{3,})[ \t]*python[ \t]+figure\b")
 
@@ -65,10 +67,10 @@ def format_figure(source: str, language: str, class_name: str, options: dict, md
     graphs = [json.loads(text)["graph"] for stream, text in result.output if stream == "graph"]
     if len(graphs) != 1:
         raise page.error_at(line, f"a figure's code must call hx.show_graph once, not {len(graphs)} times")
-    return figure_html(options["id"], graphs[0], options.get("caption", ""))
+    return figure_html(options["id"], graphs[0], options.get("caption", ""), "explore" in options)
 
 
-def figure_html(figure_id: str, graph: dict, caption: str) -> str:
+def figure_html(figure_id: str, graph: dict, caption: str, explore: bool = False) -> str:
     """The figure: a canvas for the drawing, a panel, the table fallback and the JSON."""
     parents = {node["id"]: [] for node in graph["nodes"]}
     for parent, child in graph["edges"]:
@@ -82,7 +84,7 @@ def figure_html(figure_id: str, graph: dict, caption: str) -> str:
     caption_html = markdown.Markdown(extensions=["pymdownx.arithmatex"], extension_configs={
         "pymdownx.arithmatex": {"generic": True}}).convert(caption) if caption else ""
     return (
-        f'<figure class="ember-figure" id="{figure_id}">'
+        f'<figure class="ember-figure" id="{figure_id}"{" data-explore" if explore else ""}>'
         '<div class="ember-figure__canvas"></div>'
         '<div class="ember-figure__panel" aria-live="polite" hidden></div>'
         f"<figcaption>{caption_html}</figcaption>"

@@ -72,3 +72,34 @@ def test_the_playground_redraws_the_figure_from_the_learners_values(page: Page, 
     expect(output(page, 2)).to_have_text("4.0\n")
     expect(node(page, "L")).to_contain_text("data 4.0")
     expect(node(page, "z")).to_contain_text("data 5.0")
+
+
+def test_the_explorer_recomputes_downstream_values_without_python(page: Page, site: str):
+    held = []
+    page.route("**/assets/pyodide/**", lambda route: held.append(route))  # Python never starts
+    page.goto(site + LESSON)
+    explorer = page.locator("#explorer")
+    explorer.get_by_label("a =").fill("5")
+    graph = explorer.get_by_role("group", name=re.compile("Computation graph"))
+    expect(graph.get_by_role("button", name=re.compile("^sum data"))).to_contain_text("data 8.0")
+    expect(graph.get_by_role("button", name=re.compile("^z data"))).to_contain_text("data 32.0")
+    expect(explorer.get_by_role("status")).to_have_text("Changed: a = 5.0, sum = 8.0, z = 32.0.")
+    for route in held:
+        route.abort()
+
+
+def test_the_playground_page_draws_any_graph_from_the_learners_ember(page: Page, site: str):
+    page.goto(site + "playground/")
+    answers = {"L07.init": RIGHT_INIT + "\n", "L07.repr": REPR + "\n", "L07.mul": MUL + "\n",
+               "L07.add": ADD.replace("        print('my add was called')\n", "") + "\n"}
+    page.evaluate("a => localStorage.setItem('ember:progress:v1', JSON.stringify("
+                  "{answers: a, hints: {}, passed: {}}))", answers)
+    page.reload()
+    replace_code(page, 1, "import hx\nfrom ember.scalar import Value\n"
+                          "p, q = Value(3.0), Value(4.0)\np.label, q.label = 'p', 'q'\n"
+                          "r = p * q - p\nr.label = 'r'\nprint(r)\nhx.show_graph(r)")
+    run(page, 1)
+    expect(output(page, 1)).to_have_text("Value(9.0, grad=0.0)\n")
+    graph = page.locator("#playground-figure").get_by_role("group", name=re.compile("Computation graph"))
+    expect(graph).to_have_attribute("aria-label", "Computation graph of 4 values")
+    expect(graph.get_by_role("button", name=re.compile("^r data"))).to_contain_text("data 9.0")
