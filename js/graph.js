@@ -113,6 +113,46 @@ export async function draw(figure, graph, changed = new Set()) {
   canvas.replaceChildren(root);
   panel.hidden = true;
   figure.dataset.drawn = "";
+  zoomControls(figure, root, placed.width + 2 * pad, placed.height + 2 * pad);
+}
+
+/**
+ * For a graph wider than its figure: buttons to zoom in, out and to fit, and dragging to pan.
+ * The canvas scrolls, so the keyboard pans too once a node inside has the focus.
+ */
+function zoomControls(figure, root, width, height) {
+  const canvas = figure.querySelector(".ember-figure__canvas");
+  figure.querySelector(".ember-figure__zoom")?.remove();
+  if (width <= canvas.clientWidth) return;
+  let scale = 1;
+  const apply = (next) => {
+    scale = Math.min(2, Math.max(canvas.clientWidth / width, next));
+    root.setAttribute("width", width * scale);
+    root.setAttribute("height", height * scale);
+  };
+  const bar = make("div", "ember-figure__zoom");
+  const controls = [["Zoom in", () => apply(scale * 1.25)], ["Zoom out", () => apply(scale / 1.25)],
+    ["Fit", () => apply(0)]];
+  for (const [label, action] of controls) {
+    const control = button(label, "ember-figure__zoom-button");
+    control.addEventListener("click", action);
+    bar.append(control);
+  }
+  canvas.before(bar);
+  if ("pannable" in canvas.dataset) return;
+  canvas.dataset.pannable = "";
+  let drag = null;
+  canvas.addEventListener("pointerdown", (event) => {
+    if (event.target.closest(".ember-graph__value")) return;
+    drag = { x: event.clientX, y: event.clientY, left: canvas.scrollLeft, top: canvas.scrollTop };
+    canvas.setPointerCapture(event.pointerId);
+  });
+  canvas.addEventListener("pointermove", (event) => {
+    if (!drag) return;
+    canvas.scrollLeft = drag.left - (event.clientX - drag.x);
+    canvas.scrollTop = drag.top - (event.clientY - drag.y);
+  });
+  canvas.addEventListener("pointerup", () => (drag = null));
 }
 
 /** Open the panel that says where node's value came from, with its parents to jump to. */
@@ -208,7 +248,8 @@ function explore(figure, graph) {
   const changed = make("p", "ember-figure__changed");
   changed.setAttribute("role", "status");
   const leaves = {};
-  for (const node of graph.nodes.filter((n) => !n.op)) {
+  const byLabel = (a, b) => a.label.localeCompare(b.label, undefined, { numeric: true });
+  for (const node of graph.nodes.filter((n) => !n.op).sort(byLabel)) {
     const label = make("label", "ember-figure__leaf", `${node.label} = `);
     const input = make("input", "");
     Object.assign(input, { type: "number", step: "any", value: String(node.data) });

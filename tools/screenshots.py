@@ -2,8 +2,8 @@
 
 Usage: python -m tools.screenshots OUT_DIR PATH [PATH ...]   (paths relative to build/site)
 Each page is saved one screen at a time, top to bottom, and once more after its first cell has
-run in the browser. Each lab is also saved after its checks ran on the stubs (failing) and on
-the solutions (passed).
+run in the browser. Each figure is saved with a panel open, and each lab after its checks ran
+on the stubs (failing) and on the solutions (passed).
 """
 
 import functools
@@ -31,6 +31,15 @@ def serve() -> str:
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return f"http://127.0.0.1:{server.server_address[1]}/"
+
+
+def shoot_figures(page: Page, prefix: Path) -> None:
+    """Save each figure with the panel of its last Value open."""
+    figures = page.locator(".ember-figure[data-drawn]")
+    for index in range(figures.count()):
+        figure = figures.nth(index)
+        figure.get_by_role("button", name=re.compile(" data ")).last.click()
+        figure.screenshot(path=f"{prefix}-figure{index + 1}.png")
 
 
 def shoot_labs(page: Page, prefix: Path) -> None:
@@ -74,6 +83,7 @@ def main(out: Path, paths: list[str]) -> None:
                         run.first.click()
                         page.get_by_text("ran in your browser").first.wait_for(timeout=30_000)
                         page.screenshot(path=out / f"{name}-{device}-{scheme}-ran.png")
+                    shoot_figures(page, out / f"{name}-{device}-{scheme}")
                     shoot_labs(page, out / f"{name}-{device}-{scheme}")
                     page.close()
         browser.close()
