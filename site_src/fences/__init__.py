@@ -38,6 +38,7 @@ class PageContext:
         template: ember at the start of the lesson (gaps.Ember.template), for labs.
         cells: How many cells the page has had so far.
         labs: How many labs the page has had so far.
+        ids: The ids the page's figures have taken so far.
     """
 
     src_path: str
@@ -47,6 +48,7 @@ class PageContext:
     template: dict = field(default_factory=dict)
     cells: int = 0
     labs: int = 0
+    ids: set[str] = field(default_factory=set)
     _claimed: set[int] = field(default_factory=set)
 
     def line_of(self, opener: re.Pattern, source: str) -> int:

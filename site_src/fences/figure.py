@@ -58,6 +58,9 @@ def format_figure(source: str, language: str, class_name: str, options: dict, md
         raise page.error_at(line, f"unknown figure option {unknown[0]!r}; known: {', '.join(OPTIONS)}")
     if not re.fullmatch(r"[a-z][a-z0-9-]*", options.get("id", "")):
         raise page.error_at(line, 'a figure needs an id of lowercase letters, digits and -, as in id="loss"')
+    if options["id"] in page.ids:
+        raise page.error_at(line, f"a figure with id {options['id']!r} is already on this page")
+    page.ids.add(options["id"])
     try:
         result = run_cell(source, page.lib_root)
     except CellFailure as exc:

@@ -1,0 +1,64 @@
+"""The ``python figure`` fence: the graph it keeps, its table, and the errors that name a line."""
+
+import functools
+import json
+import re
+from pathlib import Path
+
+import markdown
+import pytest
+
+from site_src.execute import write_lib
+from site_src.fences import FenceError, PageContext
+from site_src.fences import figure
+
+REPO = Path(__file__).resolve().parents[2]
+CODE = ("import hx\nfrom ember.scalar import Value\na, b = Value(2.0), Value(3.0)\n"
+        "a.label = 'a'\nc = a * b\nc.label = 'c'\n")
+
+
+@pytest.fixture(scope="module")
+def lib(tmp_path_factory) -> Path:
+    files = {p.relative_to(REPO).as_posix(): p.read_text() for p in (REPO / "ember").glob("*.py")}
+    files.update({p.name: p.read_text() for p in (REPO / "site_src" / "runtime").glob("*.py")
+                  if p.name != "__init__.py"})
+    return write_lib(files, tmp_path_factory.mktemp("lib"))
+
+
+def render(text: str, lib: Path) -> str:
+    page = PageContext("docs/x.md", text, lib)
+    md = markdown.Markdown(extensions=["pymdownx.superfences"], extension_configs={
+        "pymdownx.superfences": {"custom_fences": [{
+            "name": "python", "class": "ember-figure", "validator": figure.validate,
+            "format": functools.partial(figure.format_figure, page=page)}]}})
+    return md.convert(text)
+
+
+def test_a_figure_keeps_the_graph_and_a_table(lib):
+    html = render(f'```python figure id="g" caption="Two *leaves*."\n{CODE}hx.show_graph(c)\n```\n', lib)
+    data = json.loads(re.search(r'class="ember-figure__data">(.*?)</script>', html)[1])
+    assert [n["label"] for n in data["nodes"]] == ["#0", "a", "c"] and data["edges"] == [[1, 2], [0, 2]]
+    assert "<tr><td>c</td><td>*</td><td>a, #0</td><td>6.0</td><td>0.0</td></tr>" in html
+    assert '<figure class="ember-figure" id="g">' in html and "<em>leaves</em>" in html
+
+
+def test_explore_marks_the_figure(lib):
+    assert "data-explore" in render(f'```python figure id="g" explore\n{CODE}hx.show_graph(c)\n```\n', lib)
+
+
+@pytest.mark.parametrize("head, code, message", [
+    ('```python figure', "hx.show_graph(c)", r":1: a figure needs an id"),
+    ('```python figure id="g"', "print(c)", r":1: .*call hx.show_graph once, not 0 times"),
+    ('```python figure id="g"', "hx.show_graph(c)\nhx.show_graph(a)", "not 2 times"),
+    ('```python figure id="g"', "1 / 0", "the figure's code raised ZeroDivisionError"),
+    ('```python figure id="g" size="3"', "hx.show_graph(c)", "unknown figure option 'size'"),
+])
+def test_a_broken_figure_stops_the_build(lib, head, code, message):
+    with pytest.raises(FenceError, match=f"^docs/x.md{message}" if message.startswith(":") else message):
+        render(f"{head}\n{CODE}{code}\n```\n", lib)
+
+
+def test_two_figures_cannot_share_an_id(lib):
+    one = f'```python figure id="g"\n{CODE}hx.show_graph(c)\n```\n\n'
+    with pytest.raises(FenceError, match="already on this page"):
+        render(one + one.replace("c)", "a)"), lib)
