@@ -3,7 +3,7 @@
 
 import { button, make } from "./dom.js";
 import { createEditor } from "./editor.js";
-import { draw, figureFor } from "./graph.js";
+import { figureFor, show } from "./graph.js";
 import { appendOutput } from "./output.js";
 import { learnerFiles } from "./learner.js";
 import { isReady, run as runCell } from "./runtime/client.js";
@@ -45,10 +45,15 @@ export function mount(el) {
     origin.textContent = "";
     const result = await runCell(view.state.doc.toString(), (chunks) => {
       status.textContent = "Running…";
+      // Only the last graph of a batch for each figure is drawn: a layout can take a while.
+      const latest = new Map();
       for (const [, text] of chunks.filter(([stream]) => stream === "graph")) {
         const { graph, target } = JSON.parse(text);
-        draw(figureFor(el, target), graph);
+        const { figure, note } = figureFor(el, target);
+        latest.set(figure, graph);
+        if (note) appendOutput(output, [["stderr", `${note}\n`]]);
       }
+      for (const [figure, graph] of latest) show(figure, graph);
       appendOutput(output, chunks.filter(([stream]) => stream !== "graph"));
     }, learnerFiles());
     if (result.failure) appendOutput(output, [["stderr", `${result.failure}\n`]]);

@@ -3,16 +3,11 @@
 // An explorer figure also lets the reader change its leaves, recomputed here without Python.
 
 import { button, make } from "./dom.js";
+import { origin, pyFloat, recompute, toNumber } from "./graph/values.js";
 import "./graph.css";
 
 const SVG = "http://www.w3.org/2000/svg";
 const CHAR = 7.6; // pixels per character of the node font, for sizing boxes
-
-/** A number as Python prints a float: 2 as 2.0, and "nan" / "inf" as they are. */
-export function pyFloat(x) {
-  if (typeof x === "string") return x;
-  return Number.isInteger(x) && Math.abs(x) < 1e16 ? x.toFixed(1) : String(x);
-}
 
 /** The three lines of a value node. */
 function lines(node) {
@@ -26,29 +21,6 @@ function svg(tag, attrs = {}) {
 }
 
 /**
- * How a value came to be, in words and numbers, such as "z = #4 + b = 1.0 + 1.0 = 2.0".
- * @returns {{text: string, parents: object[]}}
- */
-export function origin(graph, node) {
-  const parents = graph.edges.filter(([, child]) => child === node.id).map(([p]) => graph.nodes[p]);
-  const value = pyFloat(node.data);
-  if (!node.op) return { text: `${node.label} is an input: its value, ${value}, was given, not computed.`, parents };
-  const names = parents.map((p) => p.label);
-  const datas = parents.map((p) => pyFloat(p.data));
-  let formula;
-  if (parents.length === 2) {
-    formula = `${names[0]} ${node.op} ${names[1]} = ${datas[0]} ${node.op} ${datas[1]}`;
-  } else if (node.op.startsWith("**")) {
-    formula = `${names[0]} ${node.op} = (${datas[0]})${node.op}`;
-  } else if (node.op === "neg") {
-    formula = `-${names[0]} = -(${datas[0]})`;
-  } else {
-    formula = `${node.op}(${names.join(", ")}) = ${node.op}(${datas.join(", ")})`;
-  }
-  return { text: `${node.label} = ${formula} = ${value}`, parents };
-}
-
-/**
  * Draw graph into figure, replacing what was there.
  * @param {HTMLElement} figure the .ember-figure element
  * @param {{nodes: object[], edges: [number, number][]}} graph
@@ -57,9 +29,11 @@ export function origin(graph, node) {
 export async function draw(figure, graph, changed = new Set()) {
   const canvas = figure.querySelector(".ember-figure__canvas");
   const panel = figure.querySelector(".ember-figure__panel");
+  const token = (figure.drawing = (figure.drawing ?? 0) + 1);
   const { layout } = await import("./graph/layout.js");
   const widthOf = (node) => Math.max(64, 16 + CHAR * Math.max(...lines(node).map((l) => l.length)));
   const placed = await layout(graph, widthOf);
+  if (token !== figure.drawing) return; // a newer graph came while this one was laid out
   const pad = 4;
   const root = svg("svg", {
     viewBox: `${-pad} ${-pad} ${placed.width + 2 * pad} ${placed.height + 2 * pad}`,
@@ -186,9 +160,7 @@ function showOrigin(graph, node, panel, elements) {
  * @param {HTMLElement} figure
  */
 export function mount(figure) {
-  const graph = JSON.parse(figure.querySelector(".ember-figure__data").textContent);
-  if ("explore" in figure.dataset) explore(figure, graph);
-  draw(figure, graph);
+  show(figure, JSON.parse(figure.querySelector(".ember-figure__data").textContent));
 }
 
 /**
@@ -196,44 +168,30 @@ export function mount(figure) {
  * above the cell, else one made under the cell.
  * @param {HTMLElement} cell
  * @param {string|null} target
+ * @returns {{figure: HTMLElement, note?: string}} note says why target was not used
  */
 export function figureFor(cell, target) {
+  let note;
   if (target) {
     const named = document.getElementById(target);
-    if (named?.classList.contains("ember-figure")) return named;
+    if (named?.classList.contains("ember-figure")) return { figure: named };
+    note = `hx.show_graph: no figure with id ${JSON.stringify(target)} on this page; drawn in the nearest one instead.`;
   }
   const figures = [...document.querySelectorAll(".ember-figure")].filter(
     (f) => f.compareDocumentPosition(cell) & Node.DOCUMENT_POSITION_FOLLOWING,
   );
-  if (figures.length) return figures.at(-1);
+  if (figures.length) return { figure: figures.at(-1), note };
   let own = cell.querySelector(".ember-figure");
   if (!own) {
     own = make("figure", "ember-figure");
-    own.id = `${cell.id || "cell"}-figure`;
-    own.append(make("div", "ember-figure__canvas"), make("div", "ember-figure__panel"));
+    own.id = `cell-${cell.dataset.cell}-figure`;
+    const panel = make("div", "ember-figure__panel");
+    panel.setAttribute("aria-live", "polite");
+    panel.hidden = true;
+    own.append(make("div", "ember-figure__canvas"), panel);
     cell.append(own);
   }
-  return own;
-}
-
-/**
- * Recompute every value from the leaves, as Value's forward pass would, for + * - neg / and
- * ** with a number; a node made by another op keeps its value. Nodes come parents first.
- * @returns {object} a new graph
- */
-export function recompute(graph, leaves) {
-  const nodes = graph.nodes.map((node) => ({ ...node }));
-  for (const node of nodes) {
-    if (!node.op) {
-      if (node.id in leaves) node.data = leaves[node.id];
-      continue;
-    }
-    const [a, b] = graph.edges.filter(([, child]) => child === node.id).map(([p]) => nodes[p].data);
-    const forward = { "+": () => a + b, "*": () => a * b, "-": () => a - b, "/": () => a / b, neg: () => -a };
-    if (node.op in forward) node.data = forward[node.op]();
-    else if (node.op.startsWith("**")) node.data = a ** Number(node.op.slice(2));
-  }
-  return { ...graph, nodes };
+  return { figure: own, note };
 }
 
 /**
@@ -243,6 +201,8 @@ export function recompute(graph, leaves) {
  * @param {object} graph
  */
 function explore(figure, graph) {
+  figure.querySelector(".ember-figure__leaves")?.remove();
+  figure.querySelector(".ember-figure__changed")?.remove();
   const form = make("form", "ember-figure__leaves");
   form.setAttribute("aria-label", "Leaf values");
   const changed = make("p", "ember-figure__changed");
@@ -252,13 +212,21 @@ function explore(figure, graph) {
   for (const node of graph.nodes.filter((n) => !n.op).sort(byLabel)) {
     const label = make("label", "ember-figure__leaf", `${node.label} = `);
     const input = make("input", "");
-    Object.assign(input, { type: "number", step: "any", value: String(node.data) });
+    Object.assign(input, { type: "text", inputMode: "decimal", value: pyFloat(node.data), spellcheck: false });
     label.append(input);
     input.addEventListener("input", async () => {
-      if (input.value === "" || Number.isNaN(input.valueAsNumber)) return;
-      leaves[node.id] = input.valueAsNumber;
-      const next = recompute(graph, leaves);
-      const moved = next.nodes.filter((n, i) => n.data !== graph.nodes[i].data);
+      const value = toNumber(input.value.trim().toLowerCase());
+      if (input.value.trim() === "" || (Number.isNaN(value) && input.value.trim().toLowerCase() !== "nan")) {
+        changed.textContent = `${node.label} needs a number, such as 2.5, -1e3 or inf.`;
+        return;
+      }
+      leaves[node.id] = value;
+      const { graph: next, error } = recompute(graph, leaves);
+      if (error) {
+        changed.textContent = error;
+        return;
+      }
+      const moved = next.nodes.filter((n, i) => pyFloat(n.data) !== pyFloat(graph.nodes[i].data));
       await draw(figure, next, new Set(moved.map((n) => n.id)));
       changed.textContent = moved.length ? `Changed: ${moved.map((n) => `${n.label} = ${pyFloat(n.data)}`).join(", ")}.` : "Nothing changed.";
     });
@@ -266,4 +234,14 @@ function explore(figure, graph) {
   }
   form.addEventListener("submit", (event) => event.preventDefault());
   figure.querySelector(".ember-figure__canvas").before(form, changed);
+}
+
+/**
+ * Show a graph in a figure: an explorer figure gets inputs for the new graph's leaves.
+ * @param {HTMLElement} figure
+ * @param {object} graph
+ */
+export function show(figure, graph) {
+  if ("explore" in figure.dataset) explore(figure, graph);
+  return draw(figure, graph);
 }

@@ -27,8 +27,8 @@ class CellResult:
 
     @property
     def text(self) -> str:
-        """All the output as one string."""
-        return "".join(text for _, text in self.output)
+        """All the printed output as one string (graphs from hx.show_graph left out)."""
+        return "".join(text for stream, text in self.output if stream != "graph")
 
 
 class CellFailure(Exception):

@@ -33,7 +33,7 @@ from mkdocs.structure.pages import Page
 
 from site_src import course
 from site_src.execute import write_lib
-from site_src.fences import PageContext, cell, figure, lab, script_json
+from site_src.fences import FenceError, PageContext, cell, figure, lab, script_json
 from site_src.gaps import GapError, read_ember
 
 RUNTIME_DIR = Path(__file__).parent / "runtime"
@@ -87,8 +87,17 @@ class EmberPlugin(BasePlugin[EmberConfig]):
         return config
 
     def _format(self, formatter, *args, **kwargs) -> str:
-        """Call a fence's formatter with the page it is on."""
-        return formatter(*args, page=self.page, **kwargs)
+        """Call a fence's formatter with the page it is on.
+
+        superfences turns any other exception of a formatter into a silent plain code block,
+        so an unexpected one becomes a FenceError too.
+        """
+        try:
+            return formatter(*args, page=self.page, **kwargs)
+        except FenceError:
+            raise
+        except Exception as exc:
+            raise FenceError(f"{self.page.src_path}: a fence failed: {type(exc).__name__}: {exc}") from exc
 
     def on_pre_build(self, config: MkDocsConfig) -> None:
         """Read ember and the lessons, refuse a course that breaks an invariant, and write the

@@ -29,7 +29,7 @@ def graph(value: object) -> dict:
     Returns:
         ``{"nodes": [...], "edges": [[parent_id, child_id], ...]}``; each parent in ``_prev``
         gives an edge, so ``a + a`` has two edges from a. Data and grads that are not finite
-        are given as the strings "nan", "inf" and "-inf".
+        are given as the strings "nan", "inf" and "-inf". Labels and ops are given as text (str).
 
     Raises:
         TypeError: If value (or a parent) has no ``_prev``.
@@ -61,8 +61,9 @@ def graph(value: object) -> dict:
         if len(on_path) + len(number) > MAX_NODES:
             raise ValueError(f"this graph has more than {MAX_NODES:,} Values, too many to draw; "
                              "show a smaller part of it")
-    nodes = [{"id": k, "label": getattr(node, "label", "") or f"#{k}", "data": _number(node.data),
-              "grad": _number(node.grad), "op": node._op} for k, node in enumerate(order)]
+    nodes = [{"id": k, "label": str(getattr(node, "label", "") or f"#{k}"),
+              "data": _number(node.data), "grad": _number(node.grad), "op": str(node._op)}
+             for k, node in enumerate(order)]
     edges = [[number[id(parent)], k] for k, node in enumerate(order) for parent in node._prev]
     return {"nodes": nodes, "edges": edges}
 

@@ -81,3 +81,12 @@ def test_show_graph_hands_the_json_and_target_to_the_page(monkeypatch):
     monkeypatch.setattr(hx, "_display", shown.append)
     hx.show_graph(Value(1.0), target="fig")
     assert json.loads(shown[0])["target"] == "fig"
+
+
+def test_labels_and_ops_that_are_not_text_are_given_as_text():
+    a = Value(1.0)
+    a.label = 5
+    out = a + 1
+    out._op = 7
+    g = hx.graph(out)
+    assert g["nodes"][1]["label"] == "5" and g["nodes"][2]["op"] == "7"
