@@ -87,6 +87,10 @@ export async function draw(figure, graph, changed = new Set()) {
   canvas.replaceChildren(root);
   panel.hidden = true;
   figure.dataset.drawn = "";
+  // A graph larger than its canvas opens on the Value it shows: the last, at the right.
+  const shown = placed.nodes.find((item) => item.key === `v${graph.nodes.length - 1}`);
+  canvas.scrollLeft = canvas.scrollWidth;
+  canvas.scrollTop = shown ? shown.y - canvas.clientHeight / 2 : 0;
   zoomControls(figure, root, placed.width + 2 * pad, placed.height + 2 * pad);
 }
 
