@@ -1,14 +1,14 @@
-// Bundle js/ into build/bundle with esbuild: the page bundle (ember.js + ember.css) and the
-// worker (worker.js). `node js/build.mjs --watch` rebuilds on every change.
+// Bundle js/ into build/bundle with esbuild: the page bundle (ember.js + ember.css), the Python
+// worker (worker.js) and the graph layout worker (layout-worker.js, with Graphviz).
+// `node js/build.mjs --watch` rebuilds on every change.
 import { rmSync } from "node:fs";
 import * as esbuild from "esbuild";
 
 const options = {
-  entryPoints: { ember: "js/main.js", worker: "js/runtime/worker.js" },
+  entryPoints: { ember: "js/main.js", worker: "js/runtime/worker.js", "layout-worker": "js/graph/layout-worker.js" },
   outdir: "build/bundle",
   bundle: true,
   format: "esm",
-  splitting: true, // the graph layout (Graphviz) is a chunk of its own, loaded when needed
   target: "es2022",
   minify: true,
   sourcemap: "linked",
@@ -16,7 +16,6 @@ const options = {
   // KaTeX's stylesheet points at its fonts; only the woff2 files are ever fetched.
   loader: { ".woff2": "file", ".woff": "empty", ".ttf": "empty" },
   assetNames: "fonts/[name]",
-  chunkNames: "chunks/[name]-[hash]",
   logLevel: "warning",
 };
 

@@ -9,6 +9,26 @@ import "./graph.css";
 const SVG = "http://www.w3.org/2000/svg";
 const CHAR = 7.6; // pixels per character of the node font, for sizing boxes
 
+let layoutWorker = null;
+let nextLayout = 1;
+const layouts = new Map(); // id → resolve
+
+/** Lay out a graph in the layout worker, started on first use. */
+function layoutOffThePage(graph, widths) {
+  if (!layoutWorker) {
+    layoutWorker = new Worker(new URL("./layout-worker.js", import.meta.url), { type: "module" });
+    layoutWorker.onmessage = ({ data }) => {
+      layouts.get(data.id)(data);
+      layouts.delete(data.id);
+    };
+  }
+  const id = nextLayout++;
+  return new Promise((resolve, reject) => {
+    layouts.set(id, (data) => (data.error ? reject(new Error(data.error)) : resolve(data.placed)));
+    layoutWorker.postMessage({ id, graph, widths });
+  });
+}
+
 /** The three lines of a value node. */
 function lines(node) {
   return [node.label, `data ${pyFloat(node.data)}`, `grad ${pyFloat(node.grad)}`];
@@ -30,9 +50,8 @@ export async function draw(figure, graph, changed = new Set()) {
   const canvas = figure.querySelector(".ember-figure__canvas");
   const panel = figure.querySelector(".ember-figure__panel");
   const token = (figure.drawing = (figure.drawing ?? 0) + 1);
-  const { layout } = await import("./graph/layout.js");
-  const widthOf = (node) => Math.max(64, 16 + CHAR * Math.max(...lines(node).map((l) => l.length)));
-  const placed = await layout(graph, widthOf);
+  const widths = graph.nodes.map((node) => Math.max(64, 16 + CHAR * Math.max(...lines(node).map((l) => l.length))));
+  const placed = await layoutOffThePage(graph, widths);
   if (token !== figure.drawing) return; // a newer graph came while this one was laid out
   const pad = 4;
   const root = svg("svg", {

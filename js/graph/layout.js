@@ -1,6 +1,6 @@
 // Place a computation graph with Graphviz's dot (the npm package @hpcc-js/wasm-graphviz),
-// left to right, with an operation node between each Value and its parents. This module is a
-// chunk of its own, loaded the first time a graph is drawn.
+// left to right, with an operation node between each Value and its parents. It runs in a worker
+// of its own (layout-worker.js), so that a large graph never freezes the page.
 
 import { Graphviz } from "@hpcc-js/wasm-graphviz";
 
@@ -16,14 +16,14 @@ let graphviz = null;
 /**
  * Lay out a graph.
  * @param {{nodes: object[], edges: [number, number][]}} graph the JSON of site_src/runtime/hx.py
- * @param {(node: object) => number} widthOf the width in pixels a value node needs
+ * @param {number[]} widths the width in pixels each value node needs, by id
  * @returns {Promise<{width: number, height: number, nodes: Placed[], edges: PlacedEdge[]}>}
  */
-export async function layout(graph, widthOf) {
+export async function layout(graph, widths) {
   graphviz ??= await Graphviz.load();
   const lines = ["digraph{rankdir=LR;nodesep=0.25;ranksep=0.35;node[fixedsize=true,label=\"\"];"];
   for (const node of graph.nodes) {
-    lines.push(`v${node.id}[shape=box,width=${widthOf(node) / POINTS_PER_INCH},height=${58 / POINTS_PER_INCH}];`);
+    lines.push(`v${node.id}[shape=box,width=${widths[node.id] / POINTS_PER_INCH},height=${58 / POINTS_PER_INCH}];`);
     if (node.op) lines.push(`o${node.id}[shape=circle,width=${34 / POINTS_PER_INCH}];o${node.id}->v${node.id};`);
   }
   for (const [parent, child] of graph.edges) lines.push(`v${parent}->o${child};`);

@@ -1,0 +1,13 @@
+// The layout worker: lays out graphs with Graphviz off the page's main thread.
+//
+// Message in:  {id, graph, widths}    Message out: {id, placed} | {id, error}
+
+import { layout } from "./layout.js";
+
+self.onmessage = async ({ data: { id, graph, widths } }) => {
+  try {
+    postMessage({ id, placed: await layout(graph, widths) });
+  } catch (error) {
+    postMessage({ id, error: String(error) });
+  }
+};
