@@ -12,6 +12,8 @@ from pathlib import Path
 from mkdocs.exceptions import PluginError
 from pymdownx.superfences import SuperFencesException
 
+from site_src.execute import CellFailure, CellResult, run_cell
+
 QUOTE = re.compile(r"^[ \t]*(?:>[ \t]?)*[ \t]*")
 """What may stand before a fenced line: indentation and blockquote markers."""
 
@@ -69,6 +71,27 @@ class PageContext:
     def error_at(self, line: int, message: str) -> FenceError:
         """A FenceError for a line of this page: ``file:line: message``."""
         return FenceError(f"{self.src_path}:{line}: {message}")
+
+    def check_options(self, line: int, kind: str, options: dict, known: dict) -> None:
+        """Refuse an option a fence does not know.
+
+        Raises:
+            FenceError: Naming the first unknown option and the known ones.
+        """
+        unknown = sorted(set(options) - set(known))
+        if unknown:
+            raise self.error_at(line, f"unknown {kind} option {unknown[0]!r}; known: {', '.join(known)}")
+
+    def run(self, line: int, source: str) -> CellResult:
+        """Run a fence's code on the page's ember, as execute.run_cell does.
+
+        Raises:
+            FenceError: If the code cannot be run to a result.
+        """
+        try:
+            return run_cell(source, self.lib_root)
+        except CellFailure as exc:
+            raise self.error_at(line, str(exc)) from exc
 
 
 def script_json(data: object) -> str:

@@ -19,7 +19,6 @@ from typing import Any
 
 from pymdownx.highlight import Highlight
 
-from site_src.execute import CellFailure, run_cell
 from site_src.fences import QUOTE, PageContext
 
 OPTIONS = {
@@ -66,16 +65,11 @@ def format_cell(source: str, language: str, class_name: str, options: dict, md: 
             does not raise what its ``raises`` names, or a cell that cannot be run to a result.
     """
     line = page.line_of(OPENER, source)
-    unknown = sorted(set(options) - set(OPTIONS))
-    if unknown:
-        raise page.error_at(line, f"unknown cell option {unknown[0]!r}; known: {', '.join(OPTIONS)}")
+    page.check_options(line, "cell", options, OPTIONS)
     expected = options.get("raises")
     if expected == "raises":  # a bare word: superfences gives it its own name as value
         raise page.error_at(line, 'raises needs the exception\'s name, as in raises="TypeError"')
-    try:
-        result = run_cell(source, page.lib_root)
-    except CellFailure as exc:
-        raise page.error_at(line, str(exc)) from exc
+    result = page.run(line, source)
     if expected is None and result.error:
         failing = CELL_LINE.findall(result.text)
         at = line + int(failing[-1]) if failing else line

@@ -24,7 +24,6 @@ from typing import Any
 
 import markdown
 
-from site_src.execute import CellFailure, run_cell
 from site_src.fences import PageContext, script_json
 
 OPTIONS = {
@@ -53,18 +52,13 @@ def format_figure(source: str, language: str, class_name: str, options: dict, md
             call hx.show_graph exactly once.
     """
     line = page.line_of(OPENER, source)
-    unknown = sorted(set(options) - set(OPTIONS))
-    if unknown:
-        raise page.error_at(line, f"unknown figure option {unknown[0]!r}; known: {', '.join(OPTIONS)}")
+    page.check_options(line, "figure", options, OPTIONS)
     if not re.fullmatch(r"[a-z][a-z0-9-]*", options.get("id", "")):
         raise page.error_at(line, 'a figure needs an id of lowercase letters, digits and -, as in id="loss"')
     if options["id"] in page.ids:
         raise page.error_at(line, f"a figure with id {options['id']!r} is already on this page")
     page.ids.add(options["id"])
-    try:
-        result = run_cell(source, page.lib_root)
-    except CellFailure as exc:
-        raise page.error_at(line, str(exc)) from exc
+    result = page.run(line, source)
     if result.error:
         raise page.error_at(line, f"the figure's code raised {result.error}:\n{result.text}")
     graphs = [json.loads(text)["graph"] for stream, text in result.output if stream == "graph"]

@@ -7,7 +7,6 @@ from pathlib import Path
 import markdown
 import pytest
 
-from site_src.execute import write_lib
 from site_src.fences import FenceError, PageContext
 from site_src.fences import cell
 
@@ -16,16 +15,8 @@ LIB: list[Path] = []
 
 
 @pytest.fixture(autouse=True)
-def _lib(lib_root):
-    LIB[:] = [lib_root]
-
-
-@pytest.fixture(scope="module")
-def lib_root(tmp_path_factory) -> Path:
-    files = {p.relative_to(REPO).as_posix(): p.read_text() for p in (REPO / "ember").glob("*.py")}
-    files.update({p.name: p.read_text() for p in (REPO / "site_src" / "runtime").glob("*.py")
-                  if p.name != "__init__.py"})
-    return write_lib(files, tmp_path_factory.mktemp("lib"))
+def _lib(lib):
+    LIB[:] = [lib]
 
 
 def render(text: str, src_path: str = "docs/lessons/99-test.md") -> str:

@@ -7,8 +7,7 @@ import pytest
 from checks import describe, expect
 from site_src.execute import run_checks, write_lib
 
-REPO = Path(__file__).resolve().parents[2]
-RUNTIME = {p.name: p.read_text() for p in (REPO / "site_src" / "runtime").glob("*.py") if p.name != "__init__.py"}
+from tests.unit.conftest import RUNTIME
 
 
 @pytest.mark.parametrize("value, words", [

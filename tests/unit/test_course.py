@@ -9,8 +9,7 @@ from site_src import course
 from site_src.fences import FenceError
 from site_src.gaps import read_ember
 
-REPO = Path(__file__).resolve().parents[2]
-RUNTIME = {p.name: p.read_text() for p in (REPO / "site_src" / "runtime").glob("*.py") if p.name != "__init__.py"}
+from tests.unit.conftest import RUNTIME
 
 EMBER = '''\
 def f(x):

@@ -8,21 +8,11 @@ from pathlib import Path
 import markdown
 import pytest
 
-from site_src.execute import write_lib
 from site_src.fences import FenceError, PageContext
 from site_src.fences import figure
 
-REPO = Path(__file__).resolve().parents[2]
 CODE = ("import hx\nfrom ember.scalar import Value\na, b = Value(2.0), Value(3.0)\n"
         "a.label = 'a'\nc = a * b\nc.label = 'c'\n")
-
-
-@pytest.fixture(scope="module")
-def lib(tmp_path_factory) -> Path:
-    files = {p.relative_to(REPO).as_posix(): p.read_text() for p in (REPO / "ember").glob("*.py")}
-    files.update({p.name: p.read_text() for p in (REPO / "site_src" / "runtime").glob("*.py")
-                  if p.name != "__init__.py"})
-    return write_lib(files, tmp_path_factory.mktemp("lib"))
 
 
 def render(text: str, lib: Path) -> str:
