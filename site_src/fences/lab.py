@@ -26,7 +26,6 @@ its gaps and runs the checks.
 """
 
 import html
-import json
 import re
 from dataclasses import dataclass
 from typing import Any

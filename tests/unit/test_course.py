@@ -1,6 +1,5 @@
 """site_src/course.py on a made-up course: the lab invariants, and the errors that name a line."""
 
-import textwrap
 from pathlib import Path
 
 import pytest
