@@ -1,10 +1,13 @@
 """The course as a whole: its lessons, their labs, and the invariants every lab must keep.
 
-Invariants, for every lesson N that has labs (DESIGN.md, "ember and its gaps"):
+Invariants (DESIGN.md, "ember and its gaps"), for every lesson N:
 
-- every gap of N is written in one of N's labs, and every lab's gaps exist;
-- each check of N fails on the start snapshot of N and passes on its end snapshot;
-- every check of an earlier lesson still passes on the end snapshot of N.
+- every gap of N is written in exactly one lab of N, every lab's gaps exist and are of N, and
+  every gap belongs to a lesson that has a page;
+- ember's files compile as N starts and as it ends;
+- each check of N fails on the start snapshot of N;
+- each check of lab k of N passes once labs 1 to k are solved, the later ones not yet;
+- every check of N and of earlier lessons passes on the end snapshot of N.
 """
 
 import re
