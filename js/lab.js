@@ -3,7 +3,7 @@
 
 import { button, make } from "./dom.js";
 import { createGapEditor } from "./editor.js";
-import { learnerFiles, lessonData, slotText } from "./learner.js";
+import { learnerFiles, lessonData, markedText, slotText } from "./learner.js";
 import * as progress from "./progress.js";
 import { isReady, runChecks } from "./runtime/client.js";
 import "./lab.css";
@@ -23,11 +23,10 @@ function labFile(segments, labGaps) {
     } else if (!segment.marked) {
       doc += slotText(segment);
     } else {
-      doc += `${segment.indent}# --- gap ${segment.gap} ---\n`;
-      const from = doc.length;
-      doc += slotText(segment);
-      gaps.push({ name: segment.gap, from, to: doc.length - 1, editable: labGaps.includes(segment.gap) });
-      doc += `${segment.indent}# --- end ---\n`;
+      const text = slotText(segment);
+      const from = doc.length + markedText(segment, "").indexOf("\n") + 1; // after the start marker
+      doc += markedText(segment, text);
+      gaps.push({ name: segment.gap, from, to: from + text.length - 1, editable: labGaps.includes(segment.gap) });
     }
   }
   return { doc, gaps };

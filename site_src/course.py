@@ -2,8 +2,8 @@
 
 Invariants (DESIGN.md, "ember and its gaps"), for every lesson N:
 
-- every gap of N is written in exactly one lab of N, every lab's gaps exist and are of N, and
-  every gap belongs to a lesson that has a page;
+- every gap of N is written in exactly one lab of N; every lab's gaps exist, are of N and are
+  in one file; every gap belongs to a lesson that has a page;
 - ember's files compile as N starts and as it ends;
 - each check of N fails on the start snapshot of N;
 - each check of lab k of N passes once labs 1 to k are solved, the later ones not yet;
@@ -110,6 +110,10 @@ def problems(ember: Ember, lessons: list[Lesson], runtime: dict[str, str], scrat
                     found.append(f"{lab.src_path}:{lab.line}: gap {gap} is also written in the "
                                  f"lab at {written[gap]}")
                 written.setdefault(gap, f"{lab.src_path}:{lab.line}")
+            paths = {gaps[gap][0].path for gap in lab.gaps if gap in gaps}
+            if len(paths) > 1:
+                found.append(f"{lab.src_path}:{lab.line}: a lab's gaps must all be in one file, "
+                             f"not {sorted(paths)}")
     for name, (region, version) in gaps.items():
         if version.lesson not in numbers:
             found.append(f"{region.path}:{region.line}: gap {name} belongs to lesson "

@@ -31,7 +31,7 @@ from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
-from site_src import course
+from site_src import course, runtime
 from site_src.execute import write_lib
 from site_src.fences import FenceError, PageContext, cell, figure, lab, script_json
 from site_src.gaps import GapError, read_ember
@@ -107,8 +107,7 @@ class EmberPlugin(BasePlugin[EmberConfig]):
             self.ember = read_ember(self.ember_root)
         except GapError as exc:
             raise PluginError(str(exc)) from exc
-        self.runtime = {path.name: path.read_text(encoding="utf-8")
-                        for path in sorted(RUNTIME_DIR.glob("*.py")) if path.name != "__init__.py"}
+        self.runtime = runtime.files()
         self.lessons = course.read_lessons(self.repo_root, self.docs_dir)
         found = course.problems(self.ember, self.lessons, self.runtime, self.python_root / "checks")
         if found:

@@ -9,6 +9,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import markdown
 from mkdocs.exceptions import PluginError
 from pymdownx.superfences import SuperFencesException
 
@@ -97,3 +98,22 @@ class PageContext:
 def script_json(data: object) -> str:
     """data as JSON that is safe inside a <script> element."""
     return json.dumps(data).replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+def render_inline(text: str) -> str:
+    """A short piece of Markdown (a caption, a hint) as HTML, with inline code and math."""
+    return markdown.Markdown(extensions=["pymdownx.inlinehilite", "pymdownx.arithmatex"],
+                             extension_configs={"pymdownx.arithmatex": {"generic": True}}).convert(text)
+
+
+def claims(word: str, unless: tuple[str, ...] = ()):
+    """A superfences validator that claims a fence whose line holds word (and none of unless),
+    and keeps the line's other words as the fence's options."""
+    def validate(language: str, inputs: dict, options: dict, attrs: dict, md) -> bool:
+        if word not in inputs or any(other in inputs for other in unless):
+            return False
+        options.update({key: value for key, value in inputs.items() if key != word})
+        return True
+
+    validate.__doc__ = f"superfences validator: claim a fence whose line holds the word {word!r}."
+    return validate

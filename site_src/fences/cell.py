@@ -19,7 +19,7 @@ from typing import Any
 
 from pymdownx.highlight import Highlight
 
-from site_src.fences import QUOTE, PageContext
+from site_src.fences import QUOTE, PageContext, claims
 
 OPTIONS = {
     "raises": 'the name of the exception the cell is meant to raise, as in raises="TypeError"; '
@@ -48,12 +48,7 @@ def check_openers(page: PageContext) -> None:
                                 "each as name=\"value\", with quotes")
 
 
-def validate(language: str, inputs: dict, options: dict, attrs: dict, md: Any) -> bool:
-    """superfences validator: claim a ``python`` fence whose line holds the word ``cell``."""
-    if "cell" not in inputs:
-        return False
-    options.update({key: value for key, value in inputs.items() if key != "cell"})
-    return True
+validate = claims("cell")
 
 
 def format_cell(source: str, language: str, class_name: str, options: dict, md: Any, *,

@@ -22,9 +22,7 @@ import json
 import re
 from typing import Any
 
-import markdown
-
-from site_src.fences import PageContext, script_json
+from site_src.fences import PageContext, claims, render_inline, script_json
 
 OPTIONS = {
     "id": "the figure's id, for hx.show_graph(value, target=...) and links; required",
@@ -35,12 +33,7 @@ OPTIONS = {
 OPENER = re.compile(r"(`{3,}|~{3,})[ \t]*python[ \t]+figure\b")
 
 
-def validate(language: str, inputs: dict, options: dict, attrs: dict, md: Any) -> bool:
-    """superfences validator: claim a ``python`` fence whose line holds the word ``figure``."""
-    if "figure" not in inputs or "cell" in inputs:
-        return False
-    options.update({key: value for key, value in inputs.items() if key != "figure"})
-    return True
+validate = claims("figure", unless=("cell",))
 
 
 def format_figure(source: str, language: str, class_name: str, options: dict, md: Any, *,
@@ -78,8 +71,7 @@ def figure_html(figure_id: str, graph: dict, caption: str, explore: bool = False
         f"<td>{_number(node['data'])}</td><td>{_number(node['grad'])}</td></tr>"
         for node in graph["nodes"]
     )
-    caption_html = markdown.Markdown(extensions=["pymdownx.arithmatex"], extension_configs={
-        "pymdownx.arithmatex": {"generic": True}}).convert(caption) if caption else ""
+    caption_html = render_inline(caption) if caption else ""
     return (
         f'<figure class="ember-figure" id="{figure_id}"{" data-explore" if explore else ""}>'
         '<div class="ember-figure__canvas"></div>'

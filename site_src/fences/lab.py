@@ -30,11 +30,10 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-import markdown
 import yaml
 from pymdownx.highlight import Highlight
 
-from site_src.fences import FenceError, PageContext, script_json
+from site_src.fences import FenceError, PageContext, claims, render_inline, script_json
 from site_src.gaps import fill
 
 FIELDS = {
@@ -136,9 +135,7 @@ def parse(source: str, src_path: str, line: int) -> Lab:
                tuple(data["hints"]), tuple(checks), data["praise"])
 
 
-def validate(language: str, inputs: dict, options: dict, attrs: dict, md: Any) -> bool:
-    """superfences validator: claim a ``yaml`` fence whose line holds the word ``lab``."""
-    return set(inputs) == {"lab"}
+validate = claims("lab")
 
 
 def format_lab(source: str, language: str, class_name: str, options: dict, md: Any, *,
@@ -146,38 +143,26 @@ def format_lab(source: str, language: str, class_name: str, options: dict, md: A
     """superfences formatter: the lab's HTML, with its file as the lab starts.
 
     Raises:
-        FenceError: For a declaration parse() refuses, or gaps that are not all of this page's
-            lesson and in one file of ember.
+        FenceError: For a declaration parse() refuses, or a lab on a page that is not a lesson.
     """
     line = page.line_of(OPENER, source)
+    page.check_options(line, "lab", options, {})
     lab = parse(source, page.src_path, line)
-    if page.lesson is None or any(not gap.startswith(f"L{page.lesson:02d}.") for gap in lab.gaps):
-        raise page.error_at(line, f"a lab's gaps must all belong to this page's lesson "
-                            f"(front matter number: {page.lesson})")
-    files = {path for path, segments in page.template.items()
-             for segment in segments if getattr(segment, "gap", None) in lab.gaps}
-    found = {getattr(s, "gap", None) for segments in page.template.values() for s in segments}
-    if set(lab.gaps) - found:
-        raise page.error_at(line, f"no such gap in ember/: {sorted(set(lab.gaps) - found)[0]}")
-    if len(files) != 1:
-        raise page.error_at(line, f"a lab's gaps must all be in one file, not {sorted(files)}")
+    if page.lesson is None:
+        raise page.error_at(line, "a lab must be on a lesson page (front matter: number)")
+    # The build has already refused gaps that are missing, of another lesson or in two files.
+    path = next(path for path, segments in page.template.items()
+                for segment in segments if getattr(segment, "gap", None) in lab.gaps)
     page.labs += 1
-    return lab_html(lab, f"{page.lesson:02d}-{page.labs}", files.pop(), page, md)
+    return lab_html(lab, f"{page.lesson:02d}-{page.labs}", path, page, md)
 
 
 def lab_html(lab: Lab, lab_id: str, path: str, page: PageContext, md: Any) -> str:
     """The lab's HTML: brief, file as it starts, hints, checks and praise, with the data that
     js/lab.js needs in a JSON script element."""
-    inline = markdown.Markdown(extensions=["pymdownx.inlinehilite", "pymdownx.arithmatex"],
-                               extension_configs={"pymdownx.arithmatex": {"generic": True}})
-
-    def render(text: str) -> str:
-        inline.reset()
-        return inline.convert(text)
-
     start = fill(page.template[path], {})
     code = Highlight(md).highlight(start, "python")
-    hints = "".join(f"<li>{render(hint)}</li>" for hint in lab.hints)
+    hints = "".join(f"<li>{render_inline(hint)}</li>" for hint in lab.hints)
     checks = "".join(
         f'<li class="ember-lab__check" data-check="{index}"><span class="ember-lab__check-title">'
         f"{html.escape(check.title)}</span></li>"
@@ -188,8 +173,8 @@ def lab_html(lab: Lab, lab_id: str, path: str, page: PageContext, md: Any) -> st
     return (
         f'<div class="ember-lab" data-lab="{lab_id}">'
         f'<div class="ember-lab__brief"><div class="ember-lab__what"><strong>What</strong>'
-        f"{render(lab.what)}</div>"
-        f'<div class="ember-lab__why"><strong>Why</strong>{render(lab.why)}</div></div>'
+        f"{render_inline(lab.what)}</div>"
+        f'<div class="ember-lab__why"><strong>Why</strong>{render_inline(lab.why)}</div></div>'
         f'<div class="ember-lab__file"><p class="ember-lab__path">{html.escape(path)} '
         f'<span class="ember-lab__when">as this lab starts</span></p>{code}</div>'
         '<p class="ember-lab__nojs">Running code needs JavaScript. Above is '
@@ -197,7 +182,7 @@ def lab_html(lab: Lab, lab_id: str, path: str, page: PageContext, md: Any) -> st
         f'<details class="ember-lab__hints"><summary>Hints</summary><ol>{hints}</ol></details>'
         f'<div class="ember-lab__checks"><p class="ember-lab__checks-title">Checks</p>'
         f"<ul>{checks}</ul></div>"
-        f'<div class="ember-lab__praise" hidden>{render(lab.praise)}</div>'
+        f'<div class="ember-lab__praise" hidden>{render_inline(lab.praise)}</div>'
         f'<script type="application/json" class="ember-lab__data">'
         f"{script_json(data)}</script>"
         "</div>"

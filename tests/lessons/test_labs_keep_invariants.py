@@ -4,17 +4,15 @@ from pathlib import Path
 
 import pytest
 
-from site_src import course
+from site_src import course, runtime
 from site_src.gaps import read_ember
 
 REPO = Path(__file__).resolve().parents[2]
-RUNTIME = {p.name: p.read_text() for p in (REPO / "site_src" / "runtime").glob("*.py")
-           if p.name != "__init__.py"}
 LESSONS = course.read_lessons(REPO, REPO / "docs")
 
 
 def test_the_course_keeps_every_lab_invariant(tmp_path):
-    assert course.problems(read_ember(REPO), LESSONS, RUNTIME, tmp_path) == []
+    assert course.problems(read_ember(REPO), LESSONS, runtime.files(), tmp_path) == []
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: f"{lesson.number:02d}")

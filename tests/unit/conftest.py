@@ -6,12 +6,11 @@ from pathlib import Path
 
 import pytest
 
+from site_src import runtime
 from site_src.execute import write_lib
 
 REPO = Path(__file__).resolve().parents[2]
-RUNTIME = {p.name: p.read_text() for p in (REPO / "site_src" / "runtime").glob("*.py")
-           if p.name != "__init__.py"}
-"""The runtime's files, as site_src/plugin.py ships them: {"cellrun.py": text, ...}."""
+RUNTIME = runtime.files()
 
 sys.path.insert(0, str(REPO / "site_src" / "runtime"))
 

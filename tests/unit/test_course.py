@@ -43,7 +43,7 @@ G_CHECK = ("g doubles f", "from ember.core import g; expect(g(1), 4)")
 
 
 def make(tmp_path: Path, lessons: dict[int, str], ember: str = EMBER) -> list[str]:
-    (tmp_path / "ember").mkdir()
+    (tmp_path / "ember").mkdir(exist_ok=True)
     (tmp_path / "ember/__init__.py").write_text("")
     (tmp_path / "ember/core.py").write_text(ember)
     docs = tmp_path / "docs" / "lessons"
@@ -137,3 +137,12 @@ def test_labs_in_a_blockquote_count_and_examples_inside_other_fences_do_not(tmp_
                        for line in lesson(1, "L01.f", [F_CHECK]).split("\n"))
     example = "\n````markdown\n```yaml lab\nnot: a real lab\n```\n````\n"
     assert make(tmp_path, {1: quoted + example, 2: lesson(2, "L02.g", [G_CHECK])}) == []
+
+
+def test_a_lab_whose_gaps_are_in_two_files_is_a_problem(tmp_path):
+    (tmp_path / "ember").mkdir()
+    (tmp_path / "ember/other.py").write_text(
+        "def k(x):\n    # --- gap L02.k ---\n    return x\n    # --- stub ---\n    # raise NotImplementedError\n    # --- end ---\n")
+    found = make(tmp_path, {1: lesson(1, "L01.f", [F_CHECK]), 2: lesson(2, "L02.g, L02.k", [G_CHECK])})
+    assert found == ["docs/lessons/02-x.md:7: a lab's gaps must all be in one file, not "
+                     "['ember/core.py', 'ember/other.py']"]
