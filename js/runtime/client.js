@@ -1,7 +1,7 @@
 // The page's side of the Python worker. This module alone talks to the worker; components
 // call boot(), run() and runChecks().
 
-/** @typedef {[("stdout"|"stderr"), string]} Chunk */
+/** @typedef {[("stdout"|"stderr"|"graph"), string]} Chunk  a graph chunk holds hx.show_graph's JSON */
 /**
  * How a run ended: raised names the cell's exception; failure says why Python could not run it.
  * @typedef {{ok: boolean, raised?: string, failure?: string, ms?: number}} RunResult
@@ -9,10 +9,8 @@
 
 let worker = null;
 let state = "idle"; // "idle" → "booting" → "ready" | "failed"
-let bootMessage = "";
 let nextId = 1;
 const runs = new Map(); // id → {onOutput, resolve}
-const waiting = new Set(); // callbacks for the next state change
 
 /** Start the worker, once per page load; later calls do nothing. */
 export function boot() {
@@ -21,10 +19,7 @@ export function boot() {
   state = "booting";
   worker.onmessage = ({ data }) => {
     if (data.type === "ready" || data.type === "boot-failed") {
-      state = data.type === "ready" ? "ready" : "failed";
-      bootMessage = data.message ?? "";
-      for (const notify of waiting) notify();
-      waiting.clear();
+      state = data.type === "ready" ? "ready" : "failed"; // runs are told by the worker
       return;
     }
     const entry = runs.get(data.id);
@@ -39,10 +34,8 @@ export function boot() {
   worker.onerror = (event) => {
     event.preventDefault();
     state = "failed";
-    bootMessage = event.message || "the Python worker could not be loaded";
-    for (const notify of waiting) notify();
-    waiting.clear();
-    for (const entry of runs.values()) entry.resolve({ failure: `Python could not start: ${bootMessage}` });
+    const message = event.message || "the Python worker could not be loaded";
+    for (const entry of runs.values()) entry.resolve({ failure: `Python could not start: ${message}` });
     runs.clear();
   };
 }
@@ -61,16 +54,6 @@ export function isReady() {
   return state === "ready";
 }
 
-/** Resolve once Python is ready; reject with the reason if it could not start. */
-export function whenReady() {
-  boot();
-  if (state === "ready") return Promise.resolve();
-  if (state === "failed") return Promise.reject(new Error(bootMessage));
-  return new Promise((resolve, reject) =>
-    waiting.add(() => (state === "ready" ? resolve() : reject(new Error(bootMessage)))),
-  );
-}
-
 /** Send a message to the worker; resolve with the message that ends it. */
 function request(message, onOutput = () => {}) {
   boot();
@@ -85,7 +68,7 @@ function request(message, onOutput = () => {}) {
  * Run source as a cell in a fresh namespace. A run asked for during boot waits for it.
  * @param {string} source
  * @param {(chunks: Chunk[]) => void} onOutput called with each batch of output
- * @param {Object<string,string>|null} files the learner's ember; null for the finished one
+ * @param {Object<string,string>|null} files the learner's ember; null for none
  * @returns {Promise<RunResult>}
  */
 export async function run(source, onOutput, files) {
