@@ -16,7 +16,8 @@ import { runChecks } from "./runtime/client.js";
  *   gaps whose own answer was kept
  */
 export async function loadFinishedPieces(lesson, { answer, setAnswer, runChecks }) {
-  const slots = Object.values(lesson.files).flat().filter((s) => typeof s !== "string" && !s.marked);
+  const slots = Object.values(lesson.files).flat()
+    .filter((s) => typeof s !== "string" && !s.marked && s.solution !== null);
   const solution = Object.fromEntries(slots.map((s) => [s.gap, s.solution]));
   const filled = [];
   const kept = [];
@@ -46,7 +47,9 @@ export async function loadFinishedPieces(lesson, { answer, setAnswer, runChecks 
  */
 export function mount(heading) {
   const lesson = lessonData();
-  const earlierGaps = lesson ? Object.values(lesson.files).flat().filter((s) => typeof s !== "string" && !s.marked) : [];
+  // Only a lesson offers it: another page (the Playground) carries no solutions.
+  const earlierGaps = lesson?.lesson ? Object.values(lesson.files).flat()
+    .filter((s) => typeof s !== "string" && !s.marked && s.solution !== null) : [];
   if (earlierGaps.length === 0) return;
   const box = make("div", "ember-catchup");
   const text = make("p", "", "This lesson builds on the ember you wrote in earlier lessons. New here? "

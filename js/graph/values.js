@@ -26,7 +26,7 @@ export function toNumber(x) {
 export function origin(graph, node) {
   const parents = graph.edges.filter(([, child]) => child === node.id).map(([p]) => graph.nodes[p]);
   const value = pyFloat(node.data);
-  if (!node.op) return { text: `${node.label} is an input: its value, ${value}, was given, not computed.`, parents };
+  if (!node.op) return { text: `${node.label} is an input, a leaf: its value, ${value}, was given, not computed.`, parents };
   const names = parents.map((p) => p.label);
   const datas = parents.map((p) => pyFloat(p.data));
   let formula;
