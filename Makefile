@@ -1,12 +1,13 @@
 # Everything is set up by the targets that need it; nothing is installed by hand.
 #   make serve   set up, then preview the site at http://127.0.0.1:8000
 #   make test    set up, build the site, and run every test (unit and Playwright in Chromium)
+#   make bench   set up, build the site, and print the speed figures
 
 VENV := .venv
 PY := $(VENV)/bin/python
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: setup bundle browser site serve test clean
+.PHONY: setup bundle browser site serve test bench clean
 SHELL := /bin/bash
 
 $(VENV)/.installed: pyproject.toml
@@ -39,6 +40,10 @@ serve: setup
 test: site browser
 	node --test tests/js/
 	$(PY) -m pytest
+
+# Speed figures, each against a baseline measured in the same run; see bench/.
+bench: site browser
+	$(PY) -m bench
 
 clean:
 	rm -rf build

@@ -3,18 +3,17 @@
 // An explorer figure also lets the reader change its leaves, recomputed here without Python.
 
 import { button, make } from "./dom.js";
-import { origin, pyFloat, recompute, toNumber } from "./graph/values.js";
+import { origin, pyFloat, recompute, toNumber, valueLines } from "./graph/values.js";
 import "./graph.css";
 
 const SVG = "http://www.w3.org/2000/svg";
-const CHAR = 7.6; // pixels per character of the node font, for sizing boxes
 
 let layoutWorker = null;
 let nextLayout = 1;
 const layouts = new Map(); // id → resolve
 
 /** Lay out a graph in the layout worker, started on first use. */
-function layoutOffThePage(graph, widths) {
+function layoutOffThePage(graph) {
   if (!layoutWorker) {
     layoutWorker = new Worker(new URL("./layout-worker.js", import.meta.url), { type: "module" });
     layoutWorker.onmessage = ({ data }) => {
@@ -25,13 +24,8 @@ function layoutOffThePage(graph, widths) {
   const id = nextLayout++;
   return new Promise((resolve, reject) => {
     layouts.set(id, (data) => (data.error ? reject(new Error(data.error)) : resolve(data.placed)));
-    layoutWorker.postMessage({ id, graph, widths });
+    layoutWorker.postMessage({ id, graph });
   });
-}
-
-/** The three lines of a value node. */
-function lines(node) {
-  return [node.label, `data ${pyFloat(node.data)}`, `grad ${pyFloat(node.grad)}`];
 }
 
 function svg(tag, attrs = {}) {
@@ -40,8 +34,81 @@ function svg(tag, attrs = {}) {
   return el;
 }
 
+const PAD = 4; // pixels around the graph
+const READABLE = 0.4; // the least zoom at which value nodes get their text
+
+/** A value node: its box, focusable, named for screen readers; its text comes with fill(), and
+ * then names it instead. */
+function valueNode(node, item, changed) {
+  const g = svg("g", { transform: `translate(${item.x - item.width / 2},${item.y - item.height / 2})` });
+  g.setAttribute("class", ["ember-graph__value", node.op ? "" : "ember-graph__value--leaf",
+    changed.has(node.id) ? "ember-graph__value--changed" : ""].join(" ").trim());
+  g.setAttribute("tabindex", "0");
+  g.setAttribute("role", "button");
+  g.setAttribute("aria-label", valueLines(node).join(" ")); // until its text is drawn
+  g.dataset.node = node.id;
+  g.append(svg("rect", { width: item.width, height: item.height, rx: 5 }));
+  return g;
+}
+
+/** The three lines of text inside a value node. */
+function valueText(node) {
+  return valueLines(node).map((line, index) => {
+    const text = svg("text", { x: 8, y: 17 + index * 16, class: index === 0 ? "ember-graph__label" : "" });
+    text.textContent = line;
+    return text;
+  });
+}
+
+/** An operation node: a circle with the op's symbol. */
+function opNode(node, item) {
+  const g = svg("g", { transform: `translate(${item.x - item.width / 2},${item.y - item.height / 2})`, class: "ember-graph__op" });
+  g.append(svg("circle", { cx: item.width / 2, cy: item.height / 2, r: item.width / 2 }));
+  const text = svg("text", { x: item.width / 2, y: item.height / 2, "dominant-baseline": "central", "text-anchor": "middle" });
+  text.textContent = node.op;
+  g.append(text);
+  return g;
+}
+
 /**
- * Draw graph into figure, replacing what was there.
+ * What of the graph the canvas shows: the region in the graph's own pixels, with half a canvas
+ * more on each side, and the zoom. All of it at zoom 1 when the canvas is not laid out.
+ * @returns {{region: [number, number, number, number], scale: number}} region: left, top, right, bottom
+ */
+function shownRegion(canvas, root, width) {
+  const box = root.getBoundingClientRect();
+  const view = canvas.getBoundingClientRect();
+  if (!box.width || !view.width) return { region: [-Infinity, -Infinity, Infinity, Infinity], scale: 1 };
+  const scale = box.width / width;
+  const [mx, my] = [view.width / 2, view.height / 2];
+  return {
+    region: [(view.left - mx - box.left) / scale - PAD, (view.top - my - box.top) / scale - PAD,
+      (view.right + mx - box.left) / scale - PAD, (view.bottom + my - box.top) / scale - PAD],
+    scale,
+  };
+}
+
+const fills = new WeakMap(); // canvas → fill() of the graph it shows
+
+/** Fill in what scrolls or resizes into a canvas's view, once a frame at most. */
+function followView(canvas) {
+  let queued = false;
+  const update = () => {
+    if (queued) return;
+    queued = true;
+    requestAnimationFrame(() => {
+      queued = false;
+      fills.get(canvas)();
+    });
+  };
+  canvas.addEventListener("scroll", update, { passive: true });
+  new ResizeObserver(update).observe(canvas);
+}
+
+/**
+ * Draw graph into figure, replacing what was there. Every value node gets its box at once, so
+ * that each is reachable with Tab; text, operations and edges are added as they scroll into
+ * view (text only at a readable zoom), which keeps a graph of thousands of Values quick to show.
  * @param {HTMLElement} figure the .ember-figure element
  * @param {{nodes: object[], edges: [number, number][]}} graph
  * @param {Set<number>} [changed] ids of the values to mark as changed
@@ -50,13 +117,13 @@ export async function draw(figure, graph, changed = new Set()) {
   const canvas = figure.querySelector(".ember-figure__canvas");
   const panel = figure.querySelector(".ember-figure__panel");
   const token = (figure.drawing = (figure.drawing ?? 0) + 1);
-  const widths = graph.nodes.map((node) => Math.max(64, 16 + CHAR * Math.max(...lines(node).map((l) => l.length))));
-  const placed = await layoutOffThePage(graph, widths);
+  const start = performance.now();
+  const placed = await layoutOffThePage(graph);
   if (token !== figure.drawing) return; // a newer graph came while this one was laid out
-  const pad = 4;
+  performance.measure("ember:layout", { start, detail: graph.nodes.length });
+  const [width, height] = [placed.width + 2 * PAD, placed.height + 2 * PAD];
   const root = svg("svg", {
-    viewBox: `${-pad} ${-pad} ${placed.width + 2 * pad} ${placed.height + 2 * pad}`,
-    width: placed.width + 2 * pad, height: placed.height + 2 * pad,
+    viewBox: `${-PAD} ${-PAD} ${width} ${height}`, width, height,
     class: "ember-graph", "aria-label": `Computation graph of ${graph.nodes.length} values`,
   });
   root.setAttribute("role", "group");
@@ -64,45 +131,44 @@ export async function draw(figure, graph, changed = new Set()) {
   const marker = svg("marker", { id: `${figure.id}-arrow`, viewBox: "0 0 10 10", refX: 10, refY: 5, markerWidth: 7, markerHeight: 7, orient: "auto-start-reverse" });
   marker.append(svg("path", { d: "M0,0L10,5L0,10z", class: "ember-graph__arrowhead" }));
   defs.append(marker);
-  root.append(defs);
-  for (const edge of placed.edges) {
-    root.append(svg("path", { d: edge.path, class: "ember-graph__edge", "marker-end": `url(#${figure.id}-arrow)` }));
-  }
+  const [edgeLayer, opLayer, valueLayer] = [svg("g", { "aria-hidden": "true" }), svg("g", { "aria-hidden": "true" }), svg("g")];
+  root.append(defs, edgeLayer, opLayer, valueLayer);
   const elements = new Map();
   for (const item of placed.nodes) {
-    const node = graph.nodes[item.id];
-    const g = svg("g", { transform: `translate(${item.x - item.width / 2},${item.y - item.height / 2})` });
-    if (item.kind === "op") {
-      g.setAttribute("class", "ember-graph__op");
-      g.setAttribute("aria-hidden", "true");
-      g.append(svg("circle", { cx: item.width / 2, cy: item.height / 2, r: item.width / 2 }));
-      const text = svg("text", { x: item.width / 2, y: item.height / 2, "dominant-baseline": "central", "text-anchor": "middle" });
-      text.textContent = node.op;
-      g.append(text);
-    } else {
-      g.setAttribute("class", ["ember-graph__value", node.op ? "" : "ember-graph__value--leaf",
-        changed.has(node.id) ? "ember-graph__value--changed" : ""].join(" ").trim());
-      g.setAttribute("tabindex", "0");
-      g.setAttribute("role", "button");
-      g.dataset.node = node.id;
-      g.append(svg("rect", { width: item.width, height: item.height, rx: 5 }));
-      lines(node).forEach((line, index) => {
-        const text = svg("text", { x: 8, y: 17 + index * 16, class: index === 0 ? "ember-graph__label" : "" });
-        text.textContent = line;
-        g.append(text);
-      });
-      const open = () => showOrigin(graph, node, panel, elements);
-      g.addEventListener("click", open);
-      g.addEventListener("keydown", (event) => {
-        if (event.key === "Enter" || event.key === " ") {
-          event.preventDefault();
-          open();
-        }
-      });
-      elements.set(node.id, g);
-    }
-    root.append(g);
+    if (item.kind !== "value") continue;
+    const g = valueNode(graph.nodes[item.id], item, changed);
+    valueLayer.append(g);
+    elements.set(item.id, g);
   }
+  const pending = [...placed.nodes, ...placed.edges];
+  const fill = () => {
+    const { region: [left, top, right, bottom], scale } = shownRegion(canvas, root, width);
+    let kept = 0;
+    for (const item of pending) {
+      const [x0, y0, x1, y1] = item.box ?? [item.x - item.width / 2, item.y - item.height / 2, item.x + item.width / 2, item.y + item.height / 2];
+      const tooSmall = item.kind === "value" && scale < READABLE; // text too small to read waits
+      if (tooSmall || x1 < left || x0 > right || y1 < top || y0 > bottom) {
+        pending[kept++] = item;
+      } else if (item.path) {
+        edgeLayer.append(svg("path", { d: item.path, class: "ember-graph__edge", "marker-end": `url(#${figure.id}-arrow)` }));
+      } else if (item.kind === "op") {
+        opLayer.append(opNode(graph.nodes[item.id], item));
+      } else {
+        const g = elements.get(item.id);
+        g.append(...valueText(graph.nodes[item.id]));
+        g.removeAttribute("aria-label");
+      }
+    }
+    pending.length = kept;
+  };
+  const open = (event) => {
+    const g = event.target.closest?.(".ember-graph__value");
+    if (!g || (event.type === "keydown" && event.key !== "Enter" && event.key !== " ")) return;
+    event.preventDefault();
+    showOrigin(graph, graph.nodes[g.dataset.node], panel, elements);
+  };
+  root.addEventListener("click", open);
+  root.addEventListener("keydown", open);
   canvas.replaceChildren(root);
   panel.hidden = true;
   figure.dataset.drawn = "";
@@ -110,7 +176,12 @@ export async function draw(figure, graph, changed = new Set()) {
   const shown = placed.nodes.find((item) => item.key === `v${graph.nodes.length - 1}`);
   canvas.scrollLeft = canvas.scrollWidth;
   canvas.scrollTop = shown ? shown.y - canvas.clientHeight / 2 : 0;
-  zoomControls(figure, root, placed.width + 2 * pad, placed.height + 2 * pad);
+  if (!fills.has(canvas)) followView(canvas);
+  fills.set(canvas, fill);
+  fill();
+  zoomControls(figure, root, width, height);
+  // User Timing for DevTools and make bench: from the graph's arrival to the frame that shows it.
+  requestAnimationFrame(() => setTimeout(() => performance.measure("ember:draw", { start, detail: graph.nodes.length })));
 }
 
 /**
@@ -126,6 +197,7 @@ function zoomControls(figure, root, width, height) {
     scale = Math.min(2, Math.max(canvas.clientWidth / width, next));
     root.setAttribute("width", width * scale);
     root.setAttribute("height", height * scale);
+    fills.get(canvas)();
   };
   const bar = make("div", "ember-figure__zoom");
   const controls = [["Zoom in", () => apply(scale * 1.25)], ["Zoom out", () => apply(scale / 1.25)],

@@ -6,31 +6,18 @@ run in the browser. Each figure is saved with a panel open, and each lab after i
 on the stubs (failing) and on the solutions (passed).
 """
 
-import functools
-import http.server
 import re
 import sys
-import threading
 from pathlib import Path
 
 from playwright.sync_api import Page, sync_playwright
 
-from site_src.gaps import read_ember
 from tools import chromium
+from tools.finished import write_solutions
+from tools.serve import serve
 
 SITE = Path(__file__).resolve().parents[1] / "build" / "site"
 WIDTHS = {"desktop": 1280, "phone": 390}
-
-
-def serve() -> str:
-    """Serve build/site on a free port; return its base URL."""
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(SITE))
-    handler.func.extensions_map = {**handler.func.extensions_map, ".mjs": "text/javascript",
-                                   ".wasm": "application/wasm", ".js": "text/javascript"}
-    handler.func.log_message = lambda *args: None
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return f"http://127.0.0.1:{server.server_address[1]}/"
 
 
 def shoot_figures(page: Page, prefix: Path) -> None:
@@ -47,11 +34,9 @@ def shoot_labs(page: Page, prefix: Path) -> None:
     labs = page.get_by_role("region", name=re.compile(r"^Lab \d+$"))
     if not labs.count():
         return
-    solutions = {name: version.text for name, (_, version) in read_ember(SITE.parents[1]).gaps.items()}
     for state in ("failing", "passed"):
         if state == "passed":
-            progress = {"answers": solutions, "hints": {}, "passed": {}}
-            page.evaluate("p => localStorage.setItem('ember:progress:v1', JSON.stringify(p))", progress)
+            write_solutions(page)
             page.reload()
         for index in range(labs.count()):
             lab = labs.nth(index)
@@ -63,8 +48,7 @@ def shoot_labs(page: Page, prefix: Path) -> None:
 
 def main(out: Path, paths: list[str]) -> None:
     out.mkdir(parents=True, exist_ok=True)
-    base = serve()
-    with sync_playwright() as playwright:
+    with serve(SITE) as base, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=str(chromium.find(playwright.chromium.executable_path)), args=chromium.LAUNCH_ARGS)
         for path in paths:
             name = path.strip("/").replace("/", "_") or "home"

@@ -14,6 +14,11 @@ export function pyFloat(x) {
   return s.includes(".") ? s : `${s}.0`;
 }
 
+/** The three lines of text of a value node: its label, data and grad. */
+export function valueLines(node) {
+  return [node.label, `data ${pyFloat(node.data)}`, `grad ${pyFloat(node.grad)}`];
+}
+
 /** A graph number as a JS number: hx writes inf, -inf and nan as strings. */
 export function toNumber(x) {
   return typeof x === "string" ? { inf: Infinity, "-inf": -Infinity, nan: NaN }[x] ?? Number(x) : x;

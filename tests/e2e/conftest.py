@@ -5,34 +5,16 @@ to that server is aborted and recorded; a test that caused one, or that left an 
 the page, fails.
 """
 
-import functools
-import http.server
-import threading
 from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
 
 from tools import chromium
+from tools.serve import serve
 
 SITE = Path(__file__).resolve().parents[2] / "build" / "site"
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
-
-
-class SiteHandler(http.server.SimpleHTTPRequestHandler):
-    """Serves build/site with the MIME types that module scripts and wasm need."""
-
-    extensions_map = {
-        **http.server.SimpleHTTPRequestHandler.extensions_map,
-        ".js": "text/javascript",
-        ".mjs": "text/javascript",
-        ".wasm": "application/wasm",
-        ".json": "application/json",
-        ".css": "text/css",
-    }
-
-    def log_message(self, format, *args):
-        pass
 
 
 @pytest.fixture(scope="session")
@@ -40,12 +22,8 @@ def site() -> str:
     """The base URL of the built site, ending in a slash."""
     if not (SITE / "index.html").is_file():
         pytest.fail("build/site is missing: run `make site` (make test does)")
-    server = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", 0), functools.partial(SiteHandler, directory=str(SITE))
-    )
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
-    server.shutdown()
+    with serve(SITE) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")

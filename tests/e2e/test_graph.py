@@ -7,6 +7,7 @@ from playwright.sync_api import Page, expect
 
 from tests.e2e.test_labs import ADD, MUL, REPR, RIGHT_INIT, write_gap
 from tests.e2e.test_lesson07 import LESSON, output, replace_code, run
+from tools.finished import write_solutions
 
 VALUES = {"y": "3.0", "b": "1.0", "x": "2.0", "w": "0.5", "#4": "1.0", "z": "2.0", "#6": "-1.0", "L": "1.0"}
 
@@ -103,3 +104,19 @@ def test_the_playground_page_draws_any_graph_from_the_learners_ember(page: Page,
     graph = page.locator("#playground-figure").get_by_role("group", name=re.compile("Computation graph"))
     expect(graph).to_have_attribute("aria-label", "Computation graph of 4 values")
     expect(graph.get_by_role("button", name=re.compile("^r data"))).to_contain_text("data 9.0")
+
+
+def test_a_large_graph_fills_in_each_values_text_as_it_comes_into_view(page: Page, site: str):
+    page.goto(site + "playground/")
+    write_solutions(page)
+    page.reload()
+    replace_code(page, 1, "import hx\nfrom ember.scalar import Value\nv = Value(0.0)\nv.label = 'start'\n"
+                          "for i in range(150):\n    v = v + Value(float(i)) * Value(2.0)\nhx.show_graph(v)")
+    run(page, 1)
+    graph = page.locator("#playground-figure").get_by_role("group", name=re.compile("Computation graph"))
+    expect(graph).to_have_attribute("aria-label", "Computation graph of 601 values")
+    expect(graph.get_by_role("button")).to_have_count(601)
+    first = graph.get_by_role("button", name="start data 0.0 grad 0.0")
+    expect(first).to_have_text("")  # far to the left of the canvas, which opens on the last Value
+    first.focus()
+    expect(first).to_have_text(re.compile(r"start\s*data 0.0\s*grad 0.0"))

@@ -1,0 +1,19 @@
+"""Give a browser page the learner state of someone who wrote every gap's solution."""
+
+from pathlib import Path
+
+from playwright.sync_api import Page
+
+from site_src.gaps import read_ember
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def write_solutions(page: Page) -> None:
+    """Store every gap's solution as the learner's answer in page's site (the page must be on it).
+
+    The next load of a page runs the finished ember in its cells and labs.
+    """
+    answers = {name: version.text for name, (_, version) in read_ember(ROOT).gaps.items()}
+    progress = {"answers": answers, "hints": {}, "passed": {}}
+    page.evaluate("p => localStorage.setItem('ember:progress:v1', JSON.stringify(p))", progress)
