@@ -179,9 +179,28 @@ export async function draw(figure, graph, changed = new Set()) {
   if (!fills.has(canvas)) followView(canvas);
   fills.set(canvas, fill);
   fill();
+  tabulate(figure, graph);
   zoomControls(figure, root, width, height);
   // User Timing for DevTools and make bench: from the graph's arrival to the frame that shows it.
   requestAnimationFrame(() => setTimeout(() => performance.measure("ember:draw", { start, detail: graph.nodes.length })));
+}
+
+/** Keep the figure's table, the graph for readers without the drawing, in step with it. */
+function tabulate(figure, graph) {
+  const details = figure.querySelector(".ember-figure__table");
+  if (!details) return;
+  const fill = () => {
+    const rows = graph.nodes.map((node) => {
+      const parents = origin(graph, node).parents.map((parent) => parent.label).join(", ");
+      const row = make("tr", "");
+      row.append(...[node.label, node.op || "input", parents || "–", pyFloat(node.data), pyFloat(node.grad)]
+        .map((text) => make("td", "", text)));
+      return row;
+    });
+    details.querySelector("tbody").replaceChildren(...rows);
+  };
+  details.ontoggle = () => details.open && fill(); // built when read: a large graph has many rows
+  if (details.open) fill();
 }
 
 /**

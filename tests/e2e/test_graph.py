@@ -73,6 +73,8 @@ def test_the_playground_redraws_the_figure_from_the_learners_values(page: Page, 
     expect(output(page, 2)).to_have_text("4.0\n")
     expect(node(page, "L")).to_contain_text("data 4.0")
     expect(node(page, "z")).to_contain_text("data 5.0")
+    page.locator("#loss").get_by_text("The graph as a table").click()
+    expect(page.locator("#loss").get_by_role("row").last).to_have_text(re.compile(r"L\s*\*\*2\s*#6\s*4\.0\s*0\.0"))
 
 
 def test_the_explorer_recomputes_downstream_values_without_python(page: Page, site: str):
