@@ -1,8 +1,30 @@
 // Bundle js/ into build/bundle with esbuild: the page bundle (ember.js + ember.css), the Python
 // worker (worker.js) and the graph layout worker (layout-worker.js, with Graphviz).
 // `node js/build.mjs --watch` rebuilds on every change.
-import { rmSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
+import Ajv from "ajv";
+import standaloneCode from "ajv/dist/standalone/index.js";
 import * as esbuild from "esbuild";
+
+// The progress schemas (js/progress/*.schema.json) compiled into validating functions, as the
+// module "ember:validators" with the exports progress and exported: no schema compiling, and no
+// eval, on the page.
+const validators = {
+  name: "validators",
+  setup(build) {
+    build.onResolve({ filter: /^ember:validators$/ }, () => ({ path: "validators", namespace: "ember" }));
+    build.onLoad({ filter: /.*/, namespace: "ember" }, () => {
+      const ajv = new Ajv({ code: { source: true, esm: true }, allErrors: false });
+      const schema = (name) => JSON.parse(readFileSync(`js/progress/${name}.schema.json`, "utf8"));
+      ajv.addSchema(schema("progress")).addSchema(schema("export"));
+      const code = standaloneCode(ajv, {
+        progress: "https://ember.invalid/progress.schema.json",
+        exported: "https://ember.invalid/progress-export.schema.json",
+      });
+      return { contents: code, resolveDir: process.cwd(), loader: "js" };
+    });
+  },
+};
 
 const options = {
   entryPoints: { ember: "js/main.js", worker: "js/runtime/worker.js", "layout-worker": "js/graph/layout-worker.js" },
@@ -17,6 +39,7 @@ const options = {
   loader: { ".woff2": "file", ".woff": "empty", ".ttf": "empty" },
   assetNames: "fonts/[name]",
   logLevel: "warning",
+  plugins: [validators],
 };
 
 rmSync(options.outdir, { recursive: true, force: true }); // no chunks of older builds

@@ -3,8 +3,9 @@
 
 import { button, make } from "./dom.js";
 import { createGapEditor } from "./editor.js";
-import { learnerFiles, lessonData, markedText, slotText } from "./learner.js";
-import * as progress from "./progress.js";
+import { markedText } from "./assemble.js";
+import { learnerFiles, lessonData, slotText } from "./learner.js";
+import * as progress from "./progress/store.js";
 import { isReady, runChecks } from "./runtime/client.js";
 import "./lab.css";
 

@@ -4,13 +4,20 @@
 import { boot } from "./runtime/client.js";
 import { mount as mountCatchUp } from "./catchup.js";
 import { mount as mountCell } from "./cell.js";
+import { mount as mountCourseMap } from "./coursemap.js";
 import { mount as mountFigure } from "./graph.js";
 import { mount as mountLab } from "./lab.js";
+import { mount as mountProgressTools } from "./progress/tools.js";
+import { mount as mountQuiz } from "./quiz.js";
 import { renderMath } from "./math.js";
+import "./frame.css";
 import "./palette.css";
 
 const components = [
-  [".md-content h1", mountCatchUp],
+  [".ember-catchup", mountCatchUp],
+  [".ember-quiz", mountQuiz],
+  [".ember-map__progress", mountCourseMap],
+  [".ember-progress-tools", mountProgressTools],
   [".ember-figure", mountFigure],
   [".ember-lab", mountLab],
   [".ember-cell", mountCell],

@@ -19,6 +19,7 @@ import yaml
 from site_src.execute import CellFailure, run_checks, write_lib
 from site_src.fences import QUOTE
 from site_src.fences import lab as lab_fence
+from site_src.fences import quiz as quiz_fence
 from site_src.gaps import Ember
 
 FRONT_MATTER = re.compile(r"\A---\n(.*?)\n---\n", re.S)
@@ -27,11 +28,14 @@ FENCE = re.compile(r"^(`{3,}|~{3,})")
 
 @dataclass(frozen=True)
 class Lesson:
-    """A lesson page: its number, its file and its labs in page order."""
+    """A lesson page: its number, its file, its front matter, its labs and its questions' ids,
+    in page order."""
 
     number: int
     src_path: str
+    meta: dict
     labs: tuple[lab_fence.Lab, ...]
+    quizzes: tuple[str, ...] = ()
 
     def lab_id(self, index: int) -> str:
         """The id of the lab at 0-based index, such as ``07-1``."""
@@ -42,24 +46,29 @@ def read_lessons(repo: Path, docs_dir: Path) -> list[Lesson]:
     """Every page under docs_dir whose front matter has a ``number``, in lesson order.
 
     Raises:
-        site_src.fences.FenceError: For a lab declaration that does not parse.
+        site_src.fences.FenceError: For a lab or quiz declaration that does not parse.
     """
     lessons = []
     for path in sorted(docs_dir.rglob("*.md")):
         text = path.read_text(encoding="utf-8")
         meta = FRONT_MATTER.match(text)
-        number = (yaml.safe_load(meta[1]) or {}).get("number") if meta else None
-        if number is None:
+        data = (yaml.safe_load(meta[1]) or {}) if meta else {}
+        if not isinstance(data, dict) or data.get("number") is None:
             continue
         src = path.relative_to(repo).as_posix()
-        lessons.append(Lesson(int(number), src, tuple(_labs(text, src))))
+        labs, questions = _fences(text, src)
+        number = int(data["number"])
+        quizzes = tuple(f"{number:02d}-{kind}{index}" for kind in "rq"
+                        for index in range(1, questions[kind] + 1))
+        lessons.append(Lesson(number, src, data, tuple(labs), quizzes))
     return sorted(lessons, key=lambda lesson: lesson.number)
 
 
-def _labs(text: str, src_path: str) -> list[lab_fence.Lab]:
-    """Parse each ``yaml lab`` fence of a page, as the Markdown renderer finds them: inside a
-    blockquote too, but not inside another fence (an example in a ````markdown block)."""
-    labs, lines = [], text.split("\n")
+def _fences(text: str, src_path: str) -> tuple[list[lab_fence.Lab], dict[str, int]]:
+    """Parse each ``yaml lab``, ``yaml quiz`` and ``yaml recap`` fence of a page, as the Markdown
+    renderer finds them: inside a blockquote too, but not inside another fence (an example in a
+    ````markdown block). Returns the labs, and how many quiz (q) and recap (r) questions."""
+    labs, questions, lines = [], {"q": 0, "r": 0}, text.split("\n")
     number = 0
     while number < len(lines):
         fence = FENCE.match(QUOTE.sub("", lines[number]))
@@ -72,10 +81,15 @@ def _labs(text: str, src_path: str) -> list[lab_fence.Lab]:
                 for line in lines[start:]]
         while number - start < len(body) and not _closes(body[number - start], fence[1]):
             number += 1
-        if lab_fence.OPENER.match(QUOTE.sub("", lines[start - 1])):
-            labs.append(lab_fence.parse("\n".join(body[:number - start]) + "\n", src_path, start))
+        opener, source = QUOTE.sub("", lines[start - 1]), "\n".join(body[:number - start]) + "\n"
+        if lab_fence.OPENER.match(opener):
+            labs.append(lab_fence.parse(source, src_path, start))
+        elif quiz_fence.QUIZ_OPENER.match(opener):
+            questions["q"] += 1
+        elif quiz_fence.RECAP_OPENER.match(opener):
+            questions["r"] += len(quiz_fence.parse_recap(source, src_path, start))
         number += 1
-    return labs
+    return labs, questions
 
 
 def _closes(line: str, opener: str) -> bool:

@@ -1,7 +1,9 @@
 """The ``ember`` MkDocs plugin: live cells and labs in the lessons, and the browser runtime.
 
-It registers the fences (``python cell``, ``python figure``, ``yaml lab``) with pymdownx.superfences, refuses a
-course that breaks the lab invariants (site_src/course.py), and adds to the built site:
+It registers the fences (``python cell``, ``python figure``, ``yaml lab``, ``yaml quiz``,
+``yaml recap``) with pymdownx.superfences, refuses a course that breaks the lab invariants
+(site_src/course.py) or the front-matter rules (site_src/frame.py), frames each lesson with its
+header and footer, and adds to the built site:
 
 - ``assets/pyodide/``: Pyodide's core files, copied from the npm package ``pyodide``;
 - ``assets/ember/``: the page bundle and the worker, built by esbuild from ``js/``;
@@ -11,6 +13,10 @@ course that breaks the lab invariants (site_src/course.py), and adds to the buil
   text and gap slots, and the earlier labs' checks, from which the page builds the learner's
   ember and sends it to the worker with every run. Solutions of the lesson's own gaps are
   never in the page.
+
+- on every page, ``<meta name="ember-course">``: the course's id, for the learner's saved
+  progress;
+- on a page whose front matter says ``ember: course-map``, the course map.
 
 Cells on a lesson page run, at build time, on ember as that lesson ends.
 """
@@ -30,10 +36,11 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
+from mkdocs.utils import get_relative_url
 
-from site_src import course, runtime
+from site_src import course, frame, runtime
 from site_src.execute import write_lib
-from site_src.fences import FenceError, PageContext, cell, figure, lab, script_json
+from site_src.fences import FenceError, PageContext, cell, figure, lab, quiz, script_json
 from site_src.gaps import GapError, read_ember
 
 RUNTIME_DIR = Path(__file__).parent / "runtime"
@@ -42,7 +49,8 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 BUNDLE_SCRIPT = "assets/ember/ember.js"
 BUNDLE_STYLE = "assets/ember/ember.css"
 FENCES = (("python", cell.validate, cell.format_cell), ("python", figure.validate, figure.format_figure),
-          ("yaml", lab.validate, lab.format_lab))
+          ("yaml", lab.validate, lab.format_lab), ("yaml", quiz.validate_quiz, quiz.format_quiz),
+          ("yaml", quiz.validate_recap, quiz.format_recap))
 
 
 class EmberConfig(base.Config):
@@ -54,6 +62,10 @@ class EmberConfig(base.Config):
     """The installed npm package ``pyodide``."""
     bundle_dir = c.Type(str, default="build/bundle")
     """esbuild's output folder (``npm run build``)."""
+    course_file = c.Type(str, default="docs/course.yml")
+    """The course's parts and planned lessons (site_src/frame.py)."""
+    course_id = c.Type(str, default="ember")
+    """Names the course in the learner's saved progress: two courses on one host keep theirs apart."""
 
 
 class EmberPlugin(BasePlugin[EmberConfig]):
@@ -109,6 +121,7 @@ class EmberPlugin(BasePlugin[EmberConfig]):
             raise PluginError(str(exc)) from exc
         self.runtime = runtime.files()
         self.lessons = course.read_lessons(self.repo_root, self.docs_dir)
+        self.course = frame.read_course(self.repo_root / self.config.course_file, self.lessons, self.repo_root)
         found = course.problems(self.ember, self.lessons, self.runtime, self.python_root / "checks")
         if found:
             raise PluginError("the labs break the course's invariants:\n" + "\n".join(found))
@@ -131,8 +144,29 @@ class EmberPlugin(BasePlugin[EmberConfig]):
         return markdown
 
     def on_page_content(self, html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
-        """Add the data from which the page builds the learner's ember: on a lesson, ember as
-        it starts; on another page with cells, ember after the last lesson, without solutions."""
+        """Frame a lesson with its header and footer, and give a page with ``ember: course-map``
+        in its front matter the course map."""
+        def href(entry: frame.Entry) -> str | None:
+            if entry.src_path is None:
+                return None
+            file = files.get_file_from_path(os.path.relpath(self.repo_root / entry.src_path, self.docs_dir))
+            return get_relative_url(file.url, page.url) if file else None
+
+        if page.meta.get("ember") == "course-map":
+            html += frame.map_html(self.course, href) + '<div class="ember-progress-tools"></div>'
+        if self.page.lesson is not None:
+            entry = self.course.lesson(self.page.lesson)
+            html = (frame.header_html(self.course, entry, href) + frame.catch_up_html(self.course, entry, href)
+                    + html + frame.footer_html(self.course, entry, href, config.repo_url))
+        return html + self._lesson_data()
+
+    def on_post_page(self, output: str, page: Page, config: MkDocsConfig) -> str:
+        """Name the course in each page's head, for the keys of the learner's saved progress."""
+        return output.replace("</head>", f'<meta name="ember-course" content="{self.config.course_id}"></head>', 1)
+
+    def _lesson_data(self) -> str:
+        """The data from which the page builds the learner's ember: on a lesson, ember as it
+        starts; on another page with cells, ember after the last lesson, without solutions."""
         if self.page.lesson is not None:
             data = {"lesson": self.page.lesson, "files": _segments(self.page.template),
                     "earlier": self._earlier_labs(self.page.lesson)}
@@ -143,8 +177,8 @@ class EmberPlugin(BasePlugin[EmberConfig]):
                         for path, segments in self.ember.template(last + 1).items()}
             data = {"lesson": None, "files": _segments(template), "earlier": []}
         else:
-            return html
-        return html + f'<script type="application/json" id="ember-lesson">{script_json(data)}</script>'
+            return ""
+        return f'<script type="application/json" id="ember-lesson">{script_json(data)}</script>'
 
     def _earlier_labs(self, number: int) -> list[dict]:
         """The labs of lessons before number, with their gaps and checks, for catching up."""

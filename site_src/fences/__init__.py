@@ -41,6 +41,7 @@ class PageContext:
         template: ember at the start of the lesson (gaps.Ember.template), for labs.
         cells: How many cells the page has had so far.
         labs: How many labs the page has had so far.
+        quizzes: How many quiz questions (not recap ones) the page has had so far.
         ids: The ids the page's figures have taken so far.
     """
 
@@ -51,6 +52,7 @@ class PageContext:
     template: dict = field(default_factory=dict)
     cells: int = 0
     labs: int = 0
+    quizzes: int = 0
     ids: set[str] = field(default_factory=set)
     _claimed: set[int] = field(default_factory=set)
 

@@ -5,6 +5,7 @@ import re
 from playwright.sync_api import Page, expect
 
 from tests.e2e.test_lesson07 import LESSON, cell, output, run
+from tools.finished import PROGRESS_KEY
 
 WRONG_INIT = ("        self.data = data\n        self.grad = 0.0\n"
               "        self._prev = set(_children)\n        self._op = _op")
@@ -151,15 +152,26 @@ def test_without_javascript_the_lab_shows_its_file_hints_and_checks(browser, sit
 
 def test_unreadable_saved_progress_is_set_aside_and_the_page_still_works(page: Page, site: str):
     page.goto(site + LESSON)
-    page.evaluate("localStorage.setItem('ember:progress:v1', '{not json')")
+    page.evaluate("key => localStorage.setItem(key, '{not json')", PROGRESS_KEY)
     page.reload()
     write_gap(page, 1, "Return text such as", REPR)
     ours = "Object.keys(localStorage).filter(k => k.startsWith('ember:')).sort()"
     keys = page.evaluate(ours)
-    assert keys[0] == "ember:progress:v1" and keys[1].startswith("ember:progress:v1:unreadable:")
+    assert keys[0] == PROGRESS_KEY and keys[1].startswith(f"{PROGRESS_KEY}:unreadable:")
     assert page.evaluate(f"localStorage.getItem('{keys[1]}')") == "{not json"
     page.reload()
     assert page.evaluate(ours) == keys
+
+
+def test_progress_saved_under_the_older_schema_is_upgraded_and_kept(page: Page, site: str):
+    page.goto(site + LESSON)
+    old = {"answers": {"L07.repr": REPR + "\n"}, "hints": {"07-1": 1}, "passed": {}}
+    page.evaluate("p => localStorage.setItem('ember:progress:v1', JSON.stringify(p))", old)
+    page.reload()
+    expect(editor(page, 1)).to_contain_text("grad={self.grad}")
+    saved = page.evaluate("key => JSON.parse(localStorage.getItem(key))", PROGRESS_KEY)
+    assert saved == {**old, "quizzes": {}}
+    assert page.evaluate("JSON.parse(localStorage.getItem('ember:progress:v1'))") == old
 
 
 def test_a_saved_answer_without_its_last_newline_loses_nothing(page: Page, site: str):

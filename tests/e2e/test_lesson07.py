@@ -120,8 +120,11 @@ def test_home_page_lists_the_lessons_and_starts_lesson_07(page: Page, site: str)
     expect(page.get_by_role("heading", name="A number that remembers", level=1)).to_be_visible()
 
 
-def test_lesson_and_home_pass_axe(page: Page, site: str, axe_violations):
+def test_lesson_home_and_course_map_pass_axe(page: Page, site: str, axe_violations):
     page.goto(site)
+    assert axe_violations() == []
+    page.goto(site + "course-map/")
+    expect(page.get_by_role("cell", name=re.compile("0 of 2 labs passed"))).to_be_visible()
     assert axe_violations() == []
     page.goto(site + LESSON)
     expect(page.get_by_role("textbox", name="Code of cell 1")).to_be_visible()

@@ -1,11 +1,11 @@
-// js/catchup.js on a made-up course: earlier gaps get their solution, except a learner's own
+// js/finished.js on a made-up course: earlier gaps get their solution, except a learner's own
 // answer that passes its lab's checks.
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
 globalThis.localStorage = { getItem: () => null, setItem: () => {} };
-const { loadFinishedPieces } = await import("../../js/catchup.js");
+const { loadFinishedPieces } = await import("../../js/finished.js");
 
 const slot = (gap, solution) => ({ gap, stub: "    raise NotImplementedError\n", solution, marked: false, indent: "    " });
 const lesson = {

@@ -1,0 +1,216 @@
+// The learner's progress, kept in localStorage as they work: the text of every gap, the hints
+// opened, the labs passed and the quiz answers. The key names the course and the schema
+// (ember:<course>:progress:v<schema>). A state saved under an older schema is upgraded into the
+// new key and left where it was; a state that cannot be read is set aside, never lost.
+
+import { exported as validExport, progress as validProgress } from "ember:validators";
+
+export const SCHEMA = 2;
+/** The course's id, from the page (the plugin's course_id); it keeps two courses apart. */
+export const COURSE = document.querySelector('meta[name="ember-course"]')?.content ?? "ember";
+const KEY = `ember:${COURSE}:progress:v${SCHEMA}`;
+
+/**
+ * Older keys and how to bring their state up to this schema, oldest first. Schema 1 had no
+ * course in its key and no quizzes.
+ */
+const OLDER = [{ key: "ember:progress:v1", upgrade: (state) => ({ ...state, quizzes: {} }) }];
+
+/**
+ * @typedef {{answers: Object<string,string>, hints: Object<string,number>,
+ *   passed: Object<string,boolean>, quizzes: Object<string,{chosen: number[], right: boolean}>}} Progress
+ */
+
+/** @returns {Progress} */
+function empty() {
+  return { answers: {}, hints: {}, passed: {}, quizzes: {} };
+}
+
+/** A gap's text always ends with a newline: the line before its end marker. */
+function tidy(state) {
+  for (const [gap, text] of Object.entries(state.answers)) {
+    if (!text.endsWith("\n")) state.answers[gap] = `${text}\n`;
+  }
+  return state;
+}
+
+/** Parse text as a Progress; null if it is not one. */
+function parse(text) {
+  try {
+    const state = JSON.parse(text);
+    return validProgress(state) ? tidy(state) : null;
+  } catch {
+    return null; // not JSON
+  }
+}
+
+/**
+ * Read the saved progress: under this schema's key, else upgraded from an older one. One that
+ * cannot be read is moved to a key of its own, once; if even that fails (storage full), it stays
+ * where it is and nothing is saved over it.
+ */
+function load() {
+  const raw = localStorage.getItem(KEY);
+  if (raw === null) {
+    for (let index = OLDER.length - 1; index >= 0; index--) {
+      const old = localStorage.getItem(OLDER[index].key);
+      if (old === null) continue;
+      let state;
+      try {
+        state = OLDER.slice(index).reduce((s, step) => step.upgrade(s), JSON.parse(old));
+      } catch {
+        state = null;
+      }
+      if (state && validProgress(state)) {
+        try {
+          localStorage.setItem(KEY, JSON.stringify(tidy(state))); // the older key stays as it was
+        } catch {
+          // storage full: the upgrade is saved with the next change
+        }
+        return { state, setAside: null, canSave: true };
+      }
+    }
+    return { state: empty(), setAside: null, canSave: true };
+  }
+  const state = parse(raw);
+  if (state) return { state, setAside: null, canSave: true };
+  const setAside = `${KEY}:unreadable:${Date.now()}`;
+  try {
+    localStorage.setItem(setAside, raw);
+    localStorage.removeItem(KEY);
+    return { state: empty(), setAside, canSave: true };
+  } catch (error) {
+    console.warn("ember: the saved progress cannot be read or moved aside; this session is not saved", error);
+    return { state: empty(), setAside: null, canSave: false };
+  }
+}
+
+const loaded = load();
+let state = loaded.state;
+const listeners = new Set();
+
+/** The key under which an unreadable saved state was kept, or null. */
+export const setAside = loaded.setAside;
+
+function save(change) {
+  if (loaded.canSave) {
+    try {
+      localStorage.setItem(KEY, JSON.stringify(state));
+    } catch (error) {
+      console.warn("ember: progress could not be saved (storage full?)", error);
+    }
+  }
+  for (const listener of listeners) listener(change);
+}
+
+/** The learner's text for a gap, or undefined if they have written none. */
+export function answer(gap) {
+  return state.answers[gap];
+}
+
+/** Keep the learner's text for a gap. */
+export function setAnswer(gap, text, source = null) {
+  if (state.answers[gap] === text) return;
+  state.answers[gap] = text;
+  save({ gap, source });
+}
+
+/** Forget the learner's text for a gap. */
+export function clearAnswer(gap) {
+  delete state.answers[gap];
+  save({ gap, source: null });
+}
+
+/** How many hints of a lab the learner has opened. */
+export function hintsShown(lab) {
+  return state.hints[lab] ?? 0;
+}
+
+/** Record that one more hint of a lab is open. */
+export function showHint(lab) {
+  state.hints[lab] = hintsShown(lab) + 1;
+  save({ lab });
+}
+
+/** Whether every check of a lab passed the last time it ran. */
+export function passed(lab) {
+  return state.passed[lab] === true;
+}
+
+/** Record whether a lab's checks all passed. */
+export function setPassed(lab, value) {
+  state.passed[lab] = value;
+  save({ lab });
+}
+
+/** The options of a question the learner chose, in order, and whether the right one was among them. */
+export function quizAnswer(quiz) {
+  return state.quizzes[quiz] ?? { chosen: [], right: false };
+}
+
+/** Record that the learner chose option index of a question, right or not. */
+export function choose(quiz, index, right) {
+  const before = quizAnswer(quiz);
+  state.quizzes[quiz] = { chosen: [...before.chosen, index].slice(-20), right: before.right || right };
+  save({ quiz });
+}
+
+/**
+ * Call listener after every change, with {gap, source}, {lab} or {quiz}.
+ * @returns {() => void} a function that stops the calls
+ */
+export function subscribe(listener) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Everything saved, for the course map: a copy, to read. */
+export function snapshot() {
+  return structuredClone(state);
+}
+
+/** The progress as the text of an export file. */
+export function exportText() {
+  const file = { format: "ember-progress", course: COURSE, schema: SCHEMA, exported: new Date().toISOString(), progress: state };
+  return JSON.stringify(file, null, 1);
+}
+
+/**
+ * Replace the progress with an exported file's. Nothing changes unless the whole file is right.
+ * @param {string} text the file's text
+ * @returns {string|null} null when imported, else why not, in plain words
+ */
+export function importText(text) {
+  let file;
+  try {
+    file = JSON.parse(text);
+  } catch {
+    return "This file is not an ember progress file: it is not JSON.";
+  }
+  if (!validExport(file)) return "This file is not an ember progress file.";
+  if (file.course !== COURSE) return "This progress file is from another course.";
+  if (file.schema > SCHEMA) return "This progress file was saved by a newer version of this site.";
+  let incoming = file.progress;
+  try {
+    for (const step of OLDER.slice(file.schema - 1)) incoming = step.upgrade(incoming);
+  } catch {
+    incoming = null;
+  }
+  if (!incoming || !validProgress(incoming)) return "This progress file is damaged: some of its entries are not what this site saves.";
+  state = tidy(structuredClone(incoming));
+  save({ all: true });
+  return null;
+}
+
+/**
+ * Forget one lesson's work: its gaps' text, its labs' hints and passes, its quiz answers.
+ * @param {number} lesson
+ */
+export function resetLesson(lesson) {
+  const nn = String(lesson).padStart(2, "0");
+  const mine = (key) => key.startsWith(`L${nn}.`) || key.startsWith(`${nn}-`);
+  for (const part of Object.values(state)) {
+    for (const key of Object.keys(part)) if (mine(key)) delete part[key];
+  }
+  save({ all: true });
+}

@@ -1,0 +1,70 @@
+// A multiple-choice question (site_src/fences/quiz.py): choosing an option shows its feedback;
+// a wrong one can be followed by another try; the right one also shows the explanation. The
+// choices are kept with the learner's progress and shown again after a reload.
+//
+// A click on an option answers at once. From the keyboard, the arrow keys move between the
+// options without answering, and Enter or the Check button answers with the one selected.
+
+import { button } from "./dom.js";
+import * as progress from "./progress/store.js";
+import "./quiz.css";
+
+/**
+ * @param {HTMLFormElement} form the .ember-quiz form
+ */
+export function mount(form) {
+  const id = form.dataset.quiz;
+  const right = Number(form.dataset.right);
+  const radios = [...form.querySelectorAll("input[type=radio]")];
+  const status = form.querySelector(".ember-quiz__status");
+  const explain = form.querySelector(".ember-quiz__explain");
+  const check = button("Check", "ember-quiz__check");
+  check.type = "submit";
+  status.before(check);
+
+  /** Show what the learner's choices so far say, without recording anything. */
+  const show = (chosen, foundRight) => {
+    for (const [index, radio] of radios.entries()) {
+      const option = radio.closest(".ember-quiz__option");
+      option.classList.toggle("ember-quiz__option--wrong", chosen.includes(index) && index !== right);
+      option.classList.toggle("ember-quiz__option--right", foundRight && index === right);
+    }
+    const last = chosen.at(-1);
+    if (last === undefined) return;
+    radios[last].checked = true;
+    const feedback = form.querySelector(`.ember-quiz__feedback[data-option="${last}"]`).cloneNode(true);
+    feedback.hidden = false;
+    const verdict = document.createElement("strong");
+    verdict.textContent = last === right ? "Right. " : "Not quite. ";
+    feedback.prepend(verdict);
+    if (last !== right) feedback.append(document.createTextNode(" Try another option."));
+    status.replaceChildren(feedback);
+    status.className = `ember-quiz__status ember-quiz__status--${last === right ? "right" : "wrong"}`;
+    explain.hidden = !foundRight;
+  };
+
+  const answer = () => {
+    const index = radios.findIndex((radio) => radio.checked);
+    if (index < 0) {
+      status.textContent = "Choose an option first.";
+      status.className = "ember-quiz__status";
+      return;
+    }
+    progress.choose(id, index, index === right);
+    const saved = progress.quizAnswer(id);
+    show(saved.chosen, saved.right);
+  };
+
+  let pointer = false; // whether the coming change was made with a pointer, not the arrow keys
+  form.addEventListener("pointerdown", () => (pointer = true));
+  form.addEventListener("keydown", () => (pointer = false));
+  form.addEventListener("change", () => {
+    if (pointer) answer();
+  });
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    answer();
+  });
+  const saved = progress.quizAnswer(id);
+  show(saved.chosen, saved.right);
+}

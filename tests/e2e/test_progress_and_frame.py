@@ -1,0 +1,108 @@
+"""Lesson 07's header and footer, the course map, and the learner's progress as a file:
+export, import into a fresh browser, a broken file refused, and a lesson reset."""
+
+import json
+import re
+from urllib.parse import parse_qs, urlparse
+
+from playwright.sync_api import Page, expect
+
+from tests.e2e.test_labs import REPR, editor, write_gap
+from tests.e2e.test_lesson07 import LESSON
+from tests.e2e.test_quiz import PRODUCT, question
+from tools.finished import PROGRESS_KEY
+
+
+def test_the_header_places_lesson_07_in_the_course(page: Page, site: str):
+    page.goto(site + LESSON)
+    header = page.locator(".ember-lesson-header")
+    expect(header).to_have_text(re.compile(
+        r"^Lesson 07 · Part II · Autograd on single numbers\s*A number that remembers\s*"
+        r"What must a number record so we can ask where it came from\?\s*"
+        r"~35 min · 2 labs · builds on 06 The bill for nudging$"))
+    expect(page.get_by_role("heading", level=1)).to_have_text("A number that remembers")
+    expect(page.locator(".ember-catchup")).to_contain_text("This lesson builds on lessons 01–06. New here? Start at lesson 01")
+
+
+def test_the_footer_says_what_ember_can_now_do_and_what_comes_next(page: Page, site: str):
+    page.goto(site + LESSON)
+    footer = page.get_by_role("region", name="When you finish this lesson")
+    expect(footer).to_contain_text("Your ember can now: record how every number was made, and draw it as a graph")
+    could = footer.get_by_role("listitem")
+    expect(could.first).to_have_text("measure every slope of a loss at once, and count the cost")
+    expect(could.last).to_have_text("weigh inputs, add a bias, and decide with a step")
+    lessons = footer.get_by_role("navigation", name="Next and previous lessons")
+    expect(lessons).to_contain_text("Next 08 Who owes the gradient? · Each op knows only its local slope. Is that enough? · ~40 min")
+    expect(lessons).to_contain_text("Previous 06 The bill for nudging")
+
+
+def test_the_report_link_opens_a_new_issue_naming_the_lesson(page: Page, site: str):
+    page.goto(site + LESSON)
+    link = page.get_by_role("link", name="Report a problem with this lesson")
+    url = urlparse(link.get_attribute("href"))
+    assert (url.netloc, url.path) == ("github.com", "/ember-course/ember/issues/new")
+    assert parse_qs(url.query)["title"] == ["Lesson 07: A number that remembers"]
+
+
+def test_the_course_map_shows_the_learners_progress(page: Page, site: str):
+    page.goto(site + LESSON)
+    question(page, PRODUCT).get_by_label("No. Endless pairs of numbers multiply to 6.0").check()
+    page.goto(site + "course-map/")
+    row = page.get_by_role("row").filter(has_text="A number that remembers")
+    expect(row).to_contain_text("0 of 2 labs passed · 1 of 5 questions answered")
+    expect(page.get_by_role("row").filter(has_text="Who owes the gradient?")).to_contain_text("coming")
+
+
+def export(page: Page) -> str:
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Export progress").click()
+    return open(download.value.path(), encoding="utf-8").read()
+
+
+def test_exported_progress_imported_into_a_fresh_browser_shows_the_same_state(browser, page: Page, site: str):
+    page.goto(site + LESSON)
+    write_gap(page, 1, "Return text such as", REPR)
+    question(page, PRODUCT).get_by_label("Yes: 2.0 and 3.0").check()
+    question(page, PRODUCT).get_by_label("No. Endless pairs of numbers multiply to 6.0").check()
+    text = export(page)
+    assert json.loads(text)["course"] == "autograd"
+    fresh = browser.new_context()
+    other = fresh.new_page()
+    other.goto(site + LESSON)
+    other.get_by_label("Progress file to import").set_input_files(
+        files=[{"name": "progress.json", "mimeType": "application/json", "buffer": text.encode()}])
+    expect(question(other, PRODUCT).get_by_role("status")).to_contain_text("Right.")
+    expect(editor(other, 1)).to_contain_text("grad={self.grad}")
+    assert other.evaluate("key => localStorage.getItem(key)", PROGRESS_KEY) == \
+        page.evaluate("key => localStorage.getItem(key)", PROGRESS_KEY)
+    fresh.close()
+
+
+def test_a_broken_or_hostile_file_is_refused_and_nothing_changes(page: Page, site: str):
+    page.goto(site + LESSON)
+    question(page, PRODUCT).get_by_label("Yes: 2.0 and 3.0").check()
+    before = page.evaluate("key => localStorage.getItem(key)", PROGRESS_KEY)
+    good = json.loads(export(page))
+    hostile = {**good, "progress": {**good["progress"], "answers": {"L07.repr": 5, "<img src=x onerror=alert(1)>": "x"}}}
+    for body, message in [(b"{not json", "it is not JSON"), (b'{"format": "zip"}', "not an ember progress file"),
+                          (json.dumps(hostile).encode(), "damaged")]:
+        page.get_by_label("Progress file to import").set_input_files(
+            files=[{"name": "progress.json", "mimeType": "application/json", "buffer": body}])
+        status = page.locator(".ember-progress-tools__status")
+        expect(status).to_contain_text(message)
+        expect(status).to_contain_text("Nothing was changed.")
+        expect(status.locator("img")).to_have_count(0)
+        assert page.evaluate("key => localStorage.getItem(key)", PROGRESS_KEY) == before
+
+
+def test_reset_this_lesson_asks_first(page: Page, site: str):
+    page.goto(site + LESSON)
+    question(page, PRODUCT).get_by_label("Yes: 2.0 and 3.0").check()
+    page.once("dialog", lambda dialog: dialog.dismiss())
+    page.get_by_role("button", name="Reset this lesson").click()
+    expect(question(page, PRODUCT).get_by_role("status")).to_contain_text("Not quite.")
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.get_by_role("button", name="Reset this lesson").click()
+    page.wait_for_load_state()
+    expect(question(page, PRODUCT).get_by_label("Yes: 2.0 and 3.0")).not_to_be_checked()
+    assert page.evaluate("key => JSON.parse(localStorage.getItem(key)).quizzes", PROGRESS_KEY) == {}

@@ -1,0 +1,78 @@
+"""The ``yaml quiz`` and ``yaml recap`` fences: the form they make, and the errors that name a line."""
+
+import functools
+import re
+
+import markdown
+import pytest
+
+from site_src.fences import FenceError, PageContext
+from site_src.fences import quiz
+
+QUIZ = """\
+```yaml quiz
+question: Is `c` enough?
+options:
+  - answer: "Yes"
+    feedback: Many pairs make 6.0.
+  - answer: "No"
+    right: true
+    feedback: The product forgets its inputs.
+explain: A float is only a number.
+```
+"""
+
+
+def render(text: str, lesson: int | None = 7) -> str:
+    page = PageContext("docs/x.md", text, None, lesson)
+    fences = [{"name": "yaml", "class": "ember-quiz", "validator": validate,
+               "format": functools.partial(formatter, page=page)}
+              for validate, formatter in ((quiz.validate_quiz, quiz.format_quiz),
+                                          (quiz.validate_recap, quiz.format_recap))]
+    md = markdown.Markdown(extensions=["pymdownx.superfences"],
+                           extension_configs={"pymdownx.superfences": {"custom_fences": fences}})
+    return md.convert(text)
+
+
+def test_a_quiz_is_a_fieldset_of_radios_with_a_legend_and_the_answer_in_closed_details():
+    html = render(QUIZ)
+    assert '<form class="ember-quiz" data-quiz="07-q1" data-right="1">' in html
+    assert re.search(r"<fieldset><legend><p>Is <code>c</code> enough\?</p></legend>", html)
+    assert html.count('type="radio" name="07-q1"') == 2
+    assert '<label for="07-q1-1"><p>No</p></label>' in html
+    assert '<div class="ember-quiz__feedback" data-option="0" hidden><p>Many pairs make 6.0.</p></div>' in html
+    answer = re.search(r'<details class="ember-quiz__answer">(.*?)</details>', html)[1]
+    assert "<strong><p>No</p></strong>" in answer and "A float is only a number." in answer
+    assert '<div class="ember-quiz__status" role="status">' in html
+
+
+def test_quizzes_are_numbered_in_page_order_and_a_page_that_is_not_a_lesson_uses_its_name():
+    assert 'data-quiz="07-q2"' in render(QUIZ + "\n" + QUIZ)
+    assert 'data-quiz="x-q1"' in render(QUIZ, lesson=None)
+
+
+def test_a_recap_is_a_group_of_questions_numbered_r1_r2():
+    body = QUIZ.split("\n", 1)[1].rsplit("```", 1)[0]
+    item = "\n".join(("  - " if i == 0 else "    ") + line for i, line in enumerate(body.strip().split("\n")))
+    html = render(f"```yaml recap\nquestions:\n{item}\n{item}\n```\n")
+    assert '<section class="ember-recap" aria-label="Recap">' in html
+    assert 'data-quiz="07-r1"' in html and 'data-quiz="07-r2"' in html
+
+
+@pytest.mark.parametrize("change, message", [
+    (("    right: true\n", ""), r":4: a question needs exactly one right option \(right: true\), not 0"),
+    (('  - answer: "Yes"\n', '  - answer: "Yes"\n    right: true\n'), "not 2"),
+    (("    feedback: Many pairs make 6.0.\n", ""), r":4: option 'Yes' has no feedback"),
+    (("explain: A float is only a number.\n", ""), r":2: question fields missing \['explain'\]"),
+    (("explain:", "explained:"), r"missing \['explain'\]"),
+    (("    right: true\n", "    right: yes please\n"), r":6: option 'No': right must be true or false"),
+    (("question: Is `c` enough?", "question: [unclosed"), "not valid YAML"),
+])
+def test_a_broken_quiz_stops_the_build_naming_the_file_and_line(change, message):
+    with pytest.raises(FenceError, match=f"^docs/x.md{message}" if message.startswith(":") else message):
+        render(QUIZ.replace(*change))
+
+
+def test_a_recap_without_questions_stops_the_build():
+    with pytest.raises(FenceError, match=r"^docs/x.md:2: a recap is 'questions:'"):
+        render("```yaml recap\nquestion: x\n```\n")
