@@ -3,22 +3,28 @@
 // An explorer figure also lets the reader change its leaves, recomputed here without Python.
 
 import { button, make } from "./dom.js";
-import { origin, pyFloat, recompute, toNumber, valueLines } from "./graph/values.js";
+import { graphSvg } from "./graph/svg.js";
+import { origin, parseFloatLikePython, pyFloat, recompute } from "./graph/values.js";
+import { showGraph } from "./graph/view.js";
 import "./graph.css";
-
-const SVG = "http://www.w3.org/2000/svg";
 
 let layoutWorker = null;
 let nextLayout = 1;
 const layouts = new Map(); // id → resolve
 
-/** Lay out a graph in the layout worker, started on first use. */
+/** Lay out a graph in the layout worker, started on first use, and again after it failed. */
 function layoutOffThePage(graph) {
   if (!layoutWorker) {
     layoutWorker = new Worker(new URL("./layout-worker.js", import.meta.url), { type: "module" });
     layoutWorker.onmessage = ({ data }) => {
       layouts.get(data.id)(data);
       layouts.delete(data.id);
+    };
+    layoutWorker.onerror = (event) => {
+      for (const settle of layouts.values()) settle({ error: event.message || "the layout worker stopped" });
+      layouts.clear();
+      layoutWorker.terminate();
+      layoutWorker = null;
     };
   }
   const id = nextLayout++;
@@ -28,159 +34,61 @@ function layoutOffThePage(graph) {
   });
 }
 
-function svg(tag, attrs = {}) {
-  const el = document.createElementNS(SVG, tag);
-  for (const [name, value] of Object.entries(attrs)) el.setAttribute(name, value);
-  return el;
-}
-
-const PAD = 4; // pixels around the graph
-const READABLE = 0.4; // the least zoom at which value nodes get their text
-
-/** A value node: its box, focusable, named for screen readers; its text comes with fill(), and
- * then names it instead. */
-function valueNode(node, item, changed) {
-  const g = svg("g", { transform: `translate(${item.x - item.width / 2},${item.y - item.height / 2})` });
-  g.setAttribute("class", ["ember-graph__value", node.op ? "" : "ember-graph__value--leaf",
-    changed.has(node.id) ? "ember-graph__value--changed" : ""].join(" ").trim());
-  g.setAttribute("tabindex", "0");
-  g.setAttribute("role", "button");
-  g.setAttribute("aria-label", valueLines(node).join(" ")); // until its text is drawn
-  g.dataset.node = node.id;
-  g.append(svg("rect", { width: item.width, height: item.height, rx: 5 }));
-  return g;
-}
-
-/** The three lines of text inside a value node. */
-function valueText(node) {
-  return valueLines(node).map((line, index) => {
-    const text = svg("text", { x: 8, y: 17 + index * 16, class: index === 0 ? "ember-graph__label" : "" });
-    text.textContent = line;
-    return text;
-  });
-}
-
-/** An operation node: a circle with the op's symbol. */
-function opNode(node, item) {
-  const g = svg("g", { transform: `translate(${item.x - item.width / 2},${item.y - item.height / 2})`, class: "ember-graph__op" });
-  g.append(svg("circle", { cx: item.width / 2, cy: item.height / 2, r: item.width / 2 }));
-  const text = svg("text", { x: item.width / 2, y: item.height / 2, "dominant-baseline": "central", "text-anchor": "middle" });
-  text.textContent = node.op;
-  g.append(text);
-  return g;
-}
+const drawing = new WeakMap(); // figure → {next}: the newest graph waiting while one is laid out
 
 /**
- * What of the graph the canvas shows: the region in the graph's own pixels, with half a canvas
- * more on each side, and the zoom. All of it at zoom 1 when the canvas is not laid out.
- * @returns {{region: [number, number, number, number], scale: number}} region: left, top, right, bottom
- */
-function shownRegion(canvas, root, width) {
-  const box = root.getBoundingClientRect();
-  const view = canvas.getBoundingClientRect();
-  if (!box.width || !view.width) return { region: [-Infinity, -Infinity, Infinity, Infinity], scale: 1 };
-  const scale = box.width / width;
-  const [mx, my] = [view.width / 2, view.height / 2];
-  return {
-    region: [(view.left - mx - box.left) / scale - PAD, (view.top - my - box.top) / scale - PAD,
-      (view.right + mx - box.left) / scale - PAD, (view.bottom + my - box.top) / scale - PAD],
-    scale,
-  };
-}
-
-const fills = new WeakMap(); // canvas → fill() of the graph it shows
-
-/** Fill in what scrolls or resizes into a canvas's view, once a frame at most. */
-function followView(canvas) {
-  let queued = false;
-  const update = () => {
-    if (queued) return;
-    queued = true;
-    requestAnimationFrame(() => {
-      queued = false;
-      fills.get(canvas)();
-    });
-  };
-  canvas.addEventListener("scroll", update, { passive: true });
-  new ResizeObserver(update).observe(canvas);
-}
-
-/**
- * Draw graph into figure, replacing what was there. Every value node gets its box at once, so
- * that each is reachable with Tab; text, operations and edges are added as they scroll into
- * view (text only at a readable zoom), which keeps a graph of thousands of Values quick to show.
+ * Draw graph into figure, replacing what was there. A figure lays out one graph at a time: a
+ * graph that comes meanwhile waits, and replaces any that was already waiting.
  * @param {HTMLElement} figure the .ember-figure element
  * @param {{nodes: object[], edges: [number, number][]}} graph
  * @param {Set<number>} [changed] ids of the values to mark as changed
+ * @returns {Promise<void>} once this graph, or a newer one, is drawn
  */
-export async function draw(figure, graph, changed = new Set()) {
+export function draw(figure, graph, changed = new Set()) {
+  const busy = drawing.get(figure);
+  if (busy) {
+    busy.next?.resolve();
+    return new Promise((resolve) => (busy.next = { graph, changed, resolve }));
+  }
+  const state = { next: null };
+  drawing.set(figure, state);
+  return (async () => {
+    try {
+      let job = { graph, changed };
+      while (job) {
+        await drawNow(figure, job.graph, job.changed);
+        job.resolve?.();
+        job = state.next;
+        state.next = null;
+      }
+    } finally {
+      state.next?.resolve();
+      drawing.delete(figure);
+    }
+  })();
+}
+
+/** Lay out and draw one graph; a layout that fails says so in the figure. */
+async function drawNow(figure, graph, changed) {
   const canvas = figure.querySelector(".ember-figure__canvas");
   const panel = figure.querySelector(".ember-figure__panel");
-  const token = (figure.drawing = (figure.drawing ?? 0) + 1);
   const start = performance.now();
-  const placed = await layoutOffThePage(graph);
-  if (token !== figure.drawing) return; // a newer graph came while this one was laid out
-  performance.measure("ember:layout", { start, detail: graph.nodes.length });
-  const [width, height] = [placed.width + 2 * PAD, placed.height + 2 * PAD];
-  const root = svg("svg", {
-    viewBox: `${-PAD} ${-PAD} ${width} ${height}`, width, height,
-    class: "ember-graph", "aria-label": `Computation graph of ${graph.nodes.length} values`,
-  });
-  root.setAttribute("role", "group");
-  const defs = svg("defs");
-  const marker = svg("marker", { id: `${figure.id}-arrow`, viewBox: "0 0 10 10", refX: 10, refY: 5, markerWidth: 7, markerHeight: 7, orient: "auto-start-reverse" });
-  marker.append(svg("path", { d: "M0,0L10,5L0,10z", class: "ember-graph__arrowhead" }));
-  defs.append(marker);
-  const [edgeLayer, opLayer, valueLayer] = [svg("g", { "aria-hidden": "true" }), svg("g", { "aria-hidden": "true" }), svg("g")];
-  root.append(defs, edgeLayer, opLayer, valueLayer);
-  const elements = new Map();
-  for (const item of placed.nodes) {
-    if (item.kind !== "value") continue;
-    const g = valueNode(graph.nodes[item.id], item, changed);
-    valueLayer.append(g);
-    elements.set(item.id, g);
+  let placed;
+  try {
+    placed = await layoutOffThePage(graph);
+  } catch (error) {
+    canvas.replaceChildren(make("p", "ember-figure__error", `This graph could not be laid out: ${error.message}`));
+    return;
   }
-  const pending = [...placed.nodes, ...placed.edges];
-  const fill = () => {
-    const { region: [left, top, right, bottom], scale } = shownRegion(canvas, root, width);
-    let kept = 0;
-    for (const item of pending) {
-      const [x0, y0, x1, y1] = item.box ?? [item.x - item.width / 2, item.y - item.height / 2, item.x + item.width / 2, item.y + item.height / 2];
-      const tooSmall = item.kind === "value" && scale < READABLE; // text too small to read waits
-      if (tooSmall || x1 < left || x0 > right || y1 < top || y0 > bottom) {
-        pending[kept++] = item;
-      } else if (item.path) {
-        edgeLayer.append(svg("path", { d: item.path, class: "ember-graph__edge", "marker-end": `url(#${figure.id}-arrow)` }));
-      } else if (item.kind === "op") {
-        opLayer.append(opNode(graph.nodes[item.id], item));
-      } else {
-        const g = elements.get(item.id);
-        g.append(...valueText(graph.nodes[item.id]));
-        g.removeAttribute("aria-label");
-      }
-    }
-    pending.length = kept;
-  };
-  const open = (event) => {
-    const g = event.target.closest?.(".ember-graph__value");
-    if (!g || (event.type === "keydown" && event.key !== "Enter" && event.key !== " ")) return;
-    event.preventDefault();
-    showOrigin(graph, graph.nodes[g.dataset.node], panel, elements);
-  };
-  root.addEventListener("click", open);
-  root.addEventListener("keydown", open);
-  canvas.replaceChildren(root);
+  performance.measure("ember:layout", { start, detail: graph.nodes.length });
+  const drawn = graphSvg(figure.id, graph, placed, changed);
+  const focus = showGraph(figure, drawn, graph, placed, {
+    open: (id) => showOrigin(graph, graph.nodes[id], panel, drawn.values, focus),
+    close: () => (panel.hidden = true),
+  });
   panel.hidden = true;
   figure.dataset.drawn = "";
-  // A graph larger than its canvas opens on the Value it shows: the last, at the right.
-  const shown = placed.nodes.find((item) => item.key === `v${graph.nodes.length - 1}`);
-  canvas.scrollLeft = canvas.scrollWidth;
-  canvas.scrollTop = shown ? shown.y - canvas.clientHeight / 2 : 0;
-  if (!fills.has(canvas)) followView(canvas);
-  fills.set(canvas, fill);
-  fill();
   tabulate(figure, graph);
-  zoomControls(figure, root, width, height);
   // User Timing for DevTools and make bench: from the graph's arrival to the frame that shows it.
   requestAnimationFrame(() => setTimeout(() => performance.measure("ember:draw", { start, detail: graph.nodes.length })));
 }
@@ -203,48 +111,8 @@ function tabulate(figure, graph) {
   if (details.open) fill();
 }
 
-/**
- * For a graph wider than its figure: buttons to zoom in, out and to fit, and dragging to pan.
- * The canvas scrolls, so the keyboard pans too once a node inside has the focus.
- */
-function zoomControls(figure, root, width, height) {
-  const canvas = figure.querySelector(".ember-figure__canvas");
-  figure.querySelector(".ember-figure__zoom")?.remove();
-  if (width <= canvas.clientWidth) return;
-  let scale = 1;
-  const apply = (next) => {
-    scale = Math.min(2, Math.max(canvas.clientWidth / width, next));
-    root.setAttribute("width", width * scale);
-    root.setAttribute("height", height * scale);
-    fills.get(canvas)();
-  };
-  const bar = make("div", "ember-figure__zoom");
-  const controls = [["Zoom in", () => apply(scale * 1.25)], ["Zoom out", () => apply(scale / 1.25)],
-    ["Fit", () => apply(0)]];
-  for (const [label, action] of controls) {
-    const control = button(label, "ember-figure__zoom-button");
-    control.addEventListener("click", action);
-    bar.append(control);
-  }
-  canvas.before(bar);
-  if ("pannable" in canvas.dataset) return;
-  canvas.dataset.pannable = "";
-  let drag = null;
-  canvas.addEventListener("pointerdown", (event) => {
-    if (event.target.closest(".ember-graph__value")) return;
-    drag = { x: event.clientX, y: event.clientY, left: canvas.scrollLeft, top: canvas.scrollTop };
-    canvas.setPointerCapture(event.pointerId);
-  });
-  canvas.addEventListener("pointermove", (event) => {
-    if (!drag) return;
-    canvas.scrollLeft = drag.left - (event.clientX - drag.x);
-    canvas.scrollTop = drag.top - (event.clientY - drag.y);
-  });
-  canvas.addEventListener("pointerup", () => (drag = null));
-}
-
 /** Open the panel that says where node's value came from, with its parents to jump to. */
-function showOrigin(graph, node, panel, elements) {
+function showOrigin(graph, node, panel, elements, focus) {
   const { text, parents } = origin(graph, node);
   const line = make("p", "ember-figure__origin", text);
   const jumps = make("p", "ember-figure__parents");
@@ -253,8 +121,8 @@ function showOrigin(graph, node, panel, elements) {
     for (const parent of new Set(parents)) {
       const jump = button(parent.label, "ember-figure__parent");
       jump.addEventListener("click", () => {
-        elements.get(parent.id).focus();
-        showOrigin(graph, parent, panel, elements);
+        focus(parent.id);
+        showOrigin(graph, parent, panel, elements, focus);
       });
       jumps.append(jump);
     }
@@ -262,7 +130,7 @@ function showOrigin(graph, node, panel, elements) {
   const close = button("Close", "ember-figure__close");
   close.addEventListener("click", () => {
     panel.hidden = true;
-    elements.get(node.id).focus();
+    focus(node.id);
   });
   panel.replaceChildren(line, jumps, close);
   panel.hidden = false;
@@ -326,12 +194,13 @@ function explore(figure, graph) {
   for (const node of graph.nodes.filter((n) => !n.op).sort(byLabel)) {
     const label = make("label", "ember-figure__leaf", `${node.label} = `);
     const input = make("input", "");
-    Object.assign(input, { type: "text", inputMode: "decimal", value: pyFloat(node.data), spellcheck: false });
+    // Not inputMode "decimal": some phones' decimal keypads have no minus sign.
+    Object.assign(input, { type: "text", value: pyFloat(node.data), spellcheck: false, autocomplete: "off" });
     label.append(input);
     input.addEventListener("input", async () => {
-      const value = toNumber(input.value.trim().toLowerCase());
-      if (input.value.trim() === "" || (Number.isNaN(value) && input.value.trim().toLowerCase() !== "nan")) {
-        changed.textContent = `${node.label} needs a number, such as 2.5, -1e3 or inf.`;
+      const value = parseFloatLikePython(input.value);
+      if (value === null) {
+        changed.textContent = `${node.label} needs a number as Python writes it, such as 2.5, -1e3 or inf.`;
         return;
       }
       leaves[node.id] = value;

@@ -247,11 +247,11 @@ def map_html(course: Course, href) -> str:
                         if link else '<td class="ember-map__progress">coming</td>')
             title = f'<a href="{html.escape(link)}">{html.escape(entry.title)}</a>' if link else html.escape(entry.title)
             rows.append(f"<tr><td>{entry.nn}</td><td>{title}</td><td>{html.escape(entry.question)}</td>"
-                        f"<td>~{entry.minutes} min</td>{progress}</tr>")
+                        f'<td class="ember-map__time">~{entry.minutes} min</td>{progress}</tr>')
         out.append(
             f'<h2 id="part-{numeral.lower()}">Part {html.escape(numeral)} · {html.escape(name)}</h2>'
-            '<table class="ember-map"><thead><tr><th>no.</th><th>lesson</th><th>the question</th>'
-            f'<th>time</th><th>your progress</th></tr></thead><tbody>{"".join(rows)}</tbody></table>'
+            '<div class="ember-map"><table><thead><tr><th>no.</th><th>lesson</th><th>the question</th>'
+            f'<th>time</th><th>your progress</th></tr></thead><tbody>{"".join(rows)}</tbody></table></div>'
         )
     return "".join(out)
 

@@ -2,8 +2,8 @@
 
 Usage: python -m tools.screenshots OUT_DIR PATH [PATH ...]   (paths relative to build/site)
 Each page is saved one screen at a time, top to bottom, and once more after its first cell has
-run in the browser. Each figure is saved with a panel open, and each lab after its checks ran
-on the stubs (failing) and on the solutions (passed).
+run in the browser. Each figure is saved with a panel open, the first question before and after
+answers, and each lab after its checks ran on the stubs (failing) and on the solutions (passed).
 """
 
 import re
@@ -27,6 +27,21 @@ def shoot_figures(page: Page, prefix: Path) -> None:
         figure = figures.nth(index)
         figure.get_by_role("button", name=re.compile(" data ")).last.click()
         figure.screenshot(path=f"{prefix}-figure{index + 1}.png")
+
+
+def shoot_quizzes(page: Page, prefix: Path) -> None:
+    """Save the first question before it is answered, after a wrong choice, and after the right one."""
+    quiz = page.locator(".ember-quiz").first
+    if not quiz.count():
+        return
+    quiz.scroll_into_view_if_needed()
+    quiz.screenshot(path=f"{prefix}-quiz-before.png")
+    right = int(quiz.get_attribute("data-right"))
+    options = quiz.locator("input[type=radio]")
+    options.nth(1 if right == 0 else 0).check()
+    quiz.screenshot(path=f"{prefix}-quiz-wrong.png")
+    options.nth(right).check()
+    quiz.screenshot(path=f"{prefix}-quiz-right.png")
 
 
 def shoot_labs(page: Page, prefix: Path) -> None:
@@ -68,6 +83,7 @@ def main(out: Path, paths: list[str]) -> None:
                         page.get_by_text("ran in your browser").first.wait_for(timeout=30_000)
                         page.screenshot(path=out / f"{name}-{device}-{scheme}-ran.png")
                     shoot_figures(page, out / f"{name}-{device}-{scheme}")
+                    shoot_quizzes(page, out / f"{name}-{device}-{scheme}")
                     shoot_labs(page, out / f"{name}-{device}-{scheme}")
                     page.close()
         browser.close()

@@ -9,7 +9,7 @@ const POINTS_PER_INCH = 72;
 const CHAR = 7.6; // pixels per character of the node font
 const VALUE_HEIGHT = 58; // pixels: three lines of text
 const OP_SIZE = 34; // pixels across an operation's circle
-const QUICK_FROM = 400; // Values
+const QUICK_FROM = 1000; // Values: below it, dot takes well under 0.1 s anyway
 let graphviz = null;
 
 /**

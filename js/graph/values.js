@@ -19,6 +19,26 @@ export function valueLines(node) {
   return [node.label, `data ${pyFloat(node.data)}`, `grad ${pyFloat(node.grad)}`];
 }
 
+/** a ** k as Python's float power gives it (C99's pow), where JavaScript differs: 1 ** nan and
+ * (-1) ** ±inf are 1.0 in Python, NaN in JavaScript. */
+export function pyPow(a, k) {
+  if (a === 1 || (a === -1 && (k === Infinity || k === -Infinity))) return 1;
+  return a ** k;
+}
+
+const FLOAT = /^[+-]?(?:(?:\d(?:_?\d)*)?\.?\d(?:_?\d)*|\d(?:_?\d)*\.)(?:e[+-]?\d(?:_?\d)*)?$/;
+
+/**
+ * Text read as Python's float() reads it: 2, -1e3, .5, 1_000, inf, -Infinity, nan.
+ * @returns {number|null} null when Python would refuse it (as it does 0x10)
+ */
+export function parseFloatLikePython(text) {
+  const s = text.trim().toLowerCase();
+  const special = /^([+-]?)(inf|infinity|nan)$/.exec(s);
+  if (special) return special[2] === "nan" ? NaN : special[1] === "-" ? -Infinity : Infinity;
+  return FLOAT.test(s) ? Number(s.replace(/_/g, "")) : null;
+}
+
 /** A graph number as a JS number: hx writes inf, -inf and nan as strings. */
 export function toNumber(x) {
   return typeof x === "string" ? { inf: Infinity, "-inf": -Infinity, nan: NaN }[x] ?? Number(x) : x;
@@ -69,11 +89,11 @@ export function recompute(graph, leaves) {
     else if (node.op === "/") node.data = a / b;
     else if (node.op === "neg") node.data = -a;
     else if (node.op.startsWith("**")) {
-      const k = Number(node.op.slice(2));
+      const k = toNumber(node.op.slice(2));
       if (a === 0 && k < 0) return says("ZeroDivisionError, as Python would raise");
-      if (a < 0 && !Number.isInteger(k)) return says("ValueError: not a real number, as in Python");
-      node.data = a ** k;
-      if (!Number.isFinite(node.data) && Number.isFinite(a)) return says("OverflowError, as Python would raise");
+      if (a < 0 && Number.isFinite(k) && !Number.isInteger(k)) return says("ValueError: not a real number, as in Python");
+      node.data = pyPow(a, k);
+      if (!Number.isFinite(node.data) && Number.isFinite(a) && Number.isFinite(k)) return says("OverflowError, as Python would raise");
     }
   }
   return { graph: { ...graph, nodes } };

@@ -16,6 +16,15 @@ import math
 MAX_NODES = 2500
 """The most Values a graph may hold; a larger one is refused with a message."""
 
+MAX_EDGES = 2 * MAX_NODES
+"""The most parent-to-child links; every Value of ember has at most two parents."""
+
+MAX_TEXT = 40
+"""The most characters of a label or an op that a node shows; a longer one ends in "…"."""
+
+_BIDI = dict.fromkeys([*range(0x202A, 0x202F), *range(0x2066, 0x206A)])
+"""Unicode's direction controls, which would turn a node's text around."""
+
 _display = None
 """Set by the runner for each run: called with a graph's JSON text and its target."""
 
@@ -29,11 +38,13 @@ def graph(value: object) -> dict:
     Returns:
         ``{"nodes": [...], "edges": [[parent_id, child_id], ...]}``; each parent in ``_prev``
         gives an edge, so ``a + a`` has two edges from a. Data and grads that are not finite
-        are given as the strings "nan", "inf" and "-inf". Labels and ops are given as text (str).
+        are given as the strings "nan", "inf" and "-inf". Labels and ops are given as text
+        (str) of at most MAX_TEXT characters, without direction controls.
 
     Raises:
         TypeError: If value (or a parent) has no ``_prev``.
-        ValueError: If the Values form a cycle, or there are more than MAX_NODES of them.
+        ValueError: If the Values form a cycle, or there are more than MAX_NODES of them, or
+            more than MAX_EDGES links between them.
     """
     order: list[object] = []
     number: dict[int, int] = {}
@@ -61,11 +72,20 @@ def graph(value: object) -> dict:
         if len(on_path) + len(number) > MAX_NODES:
             raise ValueError(f"this graph has more than {MAX_NODES:,} Values, too many to draw; "
                              "show a smaller part of it")
-    nodes = [{"id": k, "label": str(getattr(node, "label", "") or f"#{k}"),
-              "data": _number(node.data), "grad": _number(node.grad), "op": str(node._op)}
-             for k, node in enumerate(order)]
     edges = [[number[id(parent)], k] for k, node in enumerate(order) for parent in node._prev]
+    if len(edges) > MAX_EDGES:
+        raise ValueError(f"this graph has {len(edges):,} links from parents to children, more than "
+                         f"the {MAX_EDGES:,} that can be drawn; show a smaller part of it")
+    nodes = [{"id": k, "label": _text(getattr(node, "label", "") or f"#{k}"),
+              "data": _number(node.data), "grad": _number(node.grad), "op": _text(node._op)}
+             for k, node in enumerate(order)]
     return {"nodes": nodes, "edges": edges}
+
+
+def _text(x: object) -> str:
+    """x as text for a node: at most MAX_TEXT characters, without direction controls."""
+    text = str(x).translate(_BIDI)
+    return text if len(text) <= MAX_TEXT else text[:MAX_TEXT - 1] + "…"
 
 
 def show_graph(value: object, target: str | None = None) -> None:

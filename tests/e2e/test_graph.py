@@ -37,14 +37,29 @@ def test_clicking_z_says_where_it_came_from_and_names_its_parents(page: Page, si
     expect(page.locator("#loss").get_by_text("#4 = w * x = 0.5 * 2.0 = 1.0")).to_be_visible()
 
 
-def test_every_value_is_reachable_with_the_keyboard_and_enter_opens_it(page: Page, site: str):
+def test_the_graph_is_one_tab_stop_and_the_arrow_keys_reach_every_value(page: Page, site: str):
     page.goto(site + LESSON)
+    node(page, "z").focus()
+    page.keyboard.press("Shift+Tab")
+    page.keyboard.press("Tab")  # back into the graph: at the Value it was left on
+    expect(node(page, "z")).to_be_focused()
+    page.keyboard.press("Enter")
+    panel = page.locator("#loss").get_by_text("z = #4 + b = 1.0 + 1.0 = 2.0")
+    expect(panel).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(panel).to_be_hidden()
+    page.keyboard.press("ArrowLeft")  # to a parent
+    expect(figure(page).locator(":focus")).to_have_accessible_name(re.compile("^(#4|b) "))
+    page.keyboard.press("Home")
+    seen = []
+    for _ in range(len(VALUES)):
+        seen.append(figure(page).locator(":focus .ember-graph__label").text_content())
+        page.keyboard.press("ArrowDown")
+    assert sorted(seen) == sorted(VALUES)
+    expect(node(page, "L")).to_be_focused()  # the last in reading order
     node(page, "y").focus()
     page.keyboard.press("Enter")
     expect(page.locator("#loss").get_by_text("y is an input")).to_be_visible()
-    for _ in range(7):
-        page.keyboard.press("Tab")
-    expect(node(page, "L")).to_be_focused()
 
 
 def test_without_javascript_the_graph_is_a_table(browser, site: str):

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { origin, pyFloat, recompute } from "../../js/graph/values.js";
+import { origin, parseFloatLikePython, pyFloat, pyPow, recompute } from "../../js/graph/values.js";
 
 test("floats print as Python's repr does", () => {
   const cases = [[2, "2.0"], [0.5, "0.5"], [-1, "-1.0"], [1e16, "1e+16"], [1.5e17, "1.5e+17"],
@@ -36,4 +36,26 @@ test("what Python would refuse is an error, not Infinity", () => {
 test("where a value came from", () => {
   assert.equal(origin(graph, graph.nodes[3]).text, "sum = a + b = 2.0 + 3.0 = 5.0");
   assert.match(origin(graph, graph.nodes[2]).text, /^a is an input/);
+});
+
+test("leaf text is read as Python's float() reads it", () => {
+  const read = [["2", 2], [" -1e3 ", -1000], [".5", 0.5], ["5.", 5], ["1_000", 1000], ["+inf", Infinity],
+    ["-Infinity", -Infinity], ["1E-2", 0.01]];
+  for (const [text, value] of read) assert.equal(parseFloatLikePython(text), value, text);
+  assert.ok(Number.isNaN(parseFloatLikePython("-nan")));
+  for (const text of ["", "0x10", "1__0", "_1", "1_", ".", "e5", "--1", "2 3", "inf1"]) {
+    assert.equal(parseFloatLikePython(text), null, text);
+  }
+});
+
+test("powers follow Python where JavaScript differs", () => {
+  assert.equal(pyPow(1, NaN), 1);
+  assert.equal(pyPow(-1, Infinity), 1);
+  assert.equal(pyPow(2, Infinity), Infinity);
+  const powered = {
+    nodes: [{ id: 0, label: "a", data: 0.25, grad: 0, op: "" }, { id: 1, label: "y", data: 0, grad: 0, op: "**inf" }],
+    edges: [[0, 1]],
+  };
+  assert.deepEqual(recompute(powered, { 0: 0.5 }).graph.nodes.map((n) => n.data), [0.5, 0]);
+  assert.deepEqual(recompute(powered, { 0: 2 }).graph.nodes.map((n) => n.data), [2, Infinity]);
 });

@@ -90,3 +90,20 @@ def test_labels_and_ops_that_are_not_text_are_given_as_text():
     out._op = 7
     g = hx.graph(out)
     assert g["nodes"][1]["label"] == "5" and g["nodes"][2]["op"] == "7"
+
+
+def test_a_long_label_is_cut_short_and_direction_controls_are_dropped():
+    a = Value(1.0)
+    a.label = "x" * 1000
+    b = Value(2.0)
+    b.label = "ab\u202ecd"
+    nodes = hx.graph(a + b)["nodes"]
+    labels = {node["label"] for node in nodes}
+    assert "x" * (hx.MAX_TEXT - 1) + "…" in labels and "abcd" in labels
+
+
+def test_a_value_with_more_links_than_can_be_drawn_is_refused():
+    a = Value(1.0)
+    many = Value(2.0, (a,) * (hx.MAX_EDGES + 1), "sum")
+    with pytest.raises(ValueError, match="5,001 links from parents to children"):
+        hx.graph(many)

@@ -1,0 +1,166 @@
+// A drawn graph in its figure's canvas: the region in view filled in as it scrolls, zoom that
+// keeps the centre of the view, panning by dragging, and the keyboard. One value node at a time
+// is in the Tab order; left and right arrows move to a parent and a child, up and down to the
+// value before and after in reading order (by columns, left to right), Home and End to the first
+// and last; Escape closes the panel.
+
+import { button, make } from "../dom.js";
+import { PAD } from "./svg.js";
+
+const views = new WeakMap(); // canvas → the view it shows now
+
+/**
+ * The region of the graph in view, in its own pixels, with half a canvas more on each side, and
+ * the zoom; null when the canvas is not laid out (a hidden figure).
+ */
+function inView(canvas, root, width) {
+  const box = root.getBoundingClientRect();
+  const view = canvas.getBoundingClientRect();
+  if (!box.width || !view.width) return null;
+  const scale = box.width / width;
+  const [mx, my] = [view.width / 2, view.height / 2];
+  return {
+    region: [(view.left - mx - box.left) / scale - PAD, (view.top - my - box.top) / scale - PAD,
+      (view.right + mx - box.left) / scale - PAD, (view.bottom + my - box.top) / scale - PAD],
+    scale,
+  };
+}
+
+/** The canvas's listeners, once per canvas: they act on whichever view it shows. */
+function listen(canvas) {
+  let queued = false;
+  const update = () => {
+    if (queued) return;
+    queued = true;
+    requestAnimationFrame(() => {
+      queued = false;
+      views.get(canvas)?.update();
+    });
+  };
+  canvas.addEventListener("scroll", update, { passive: true });
+  new ResizeObserver(update).observe(canvas);
+  let drag = null;
+  canvas.addEventListener("pointerdown", (event) => {
+    if (event.target.closest(".ember-graph__value")) return;
+    drag = { x: event.clientX, y: event.clientY, left: canvas.scrollLeft, top: canvas.scrollTop };
+    canvas.setPointerCapture(event.pointerId);
+  });
+  canvas.addEventListener("pointermove", (event) => {
+    if (!drag) return;
+    canvas.scrollLeft = drag.left - (event.clientX - drag.x);
+    canvas.scrollTop = drag.top - (event.clientY - drag.y);
+  });
+  canvas.addEventListener("pointerup", () => (drag = null));
+}
+
+/**
+ * Show drawn (graph/svg.js) in figure's canvas, opened on the Value the graph is of: the last.
+ * @param {HTMLElement} figure
+ * @param {ReturnType<import("./svg.js").graphSvg>} drawn
+ * @param {{nodes: object[], edges: [number, number][]}} graph
+ * @param {{nodes: object[]}} placed
+ * @param {{open: (id: number) => void, close: () => void}} actions what Enter, a click and
+ *   Escape do
+ * @returns {(id: number) => void} moves the focus to a value node
+ */
+export function showGraph(figure, drawn, graph, placed, { open, close }) {
+  const canvas = figure.querySelector(".ember-figure__canvas");
+  const { root, width, height, values, fill } = drawn;
+  const items = new Map(placed.nodes.filter((item) => item.kind === "value").map((item) => [item.id, item]));
+  let scale = 1;
+  let opened = false; // whether the view has been put on the last Value, which needs a laid-out canvas
+
+  const bar = zoomBar(figure, canvas);
+  const update = () => {
+    const seen = inView(canvas, root, width);
+    if (!seen) return;
+    if (!opened) {
+      opened = true;
+      const last = items.get(graph.nodes.length - 1);
+      canvas.scrollLeft = canvas.scrollWidth;
+      canvas.scrollTop = last ? last.y * scale - canvas.clientHeight / 2 : 0;
+      return update();
+    }
+    bar.hidden = scale === 1 && width <= canvas.clientWidth && height <= canvas.clientHeight;
+    fill(seen.region, seen.scale);
+  };
+  const zoom = (next) => {
+    const fit = Math.min(1, canvas.clientWidth / width, canvas.clientHeight / height);
+    const view = canvas.getBoundingClientRect();
+    const box = root.getBoundingClientRect();
+    const centre = [(view.left + view.width / 2 - box.left) / scale, (view.top + view.height / 2 - box.top) / scale];
+    scale = Math.min(2, Math.max(fit, next));
+    root.setAttribute("width", width * scale);
+    root.setAttribute("height", height * scale);
+    const moved = root.getBoundingClientRect();
+    canvas.scrollLeft += moved.left + centre[0] * scale - (view.left + view.width / 2);
+    canvas.scrollTop += moved.top + centre[1] * scale - (view.top + view.height / 2);
+    update();
+  };
+
+  let current = values.get(graph.nodes.length - 1) ?? values.values().next().value;
+  current?.setAttribute("tabindex", "0");
+  const focus = (id) => values.get(id)?.focus();
+  root.addEventListener("focusin", (event) => {
+    const g = event.target.closest?.(".ember-graph__value");
+    if (!g || g === current) return;
+    current?.setAttribute("tabindex", "-1");
+    current = g; // Tab comes back to the value that had the focus last
+    current.setAttribute("tabindex", "0");
+  });
+  // Reading order: column by column from the left, each from the top.
+  const reading = [...items.values()].sort((a, b) => Math.round(a.x) - Math.round(b.x) || a.y - b.y).map((item) => item.id);
+  const step = (id, key) => {
+    const here = items.get(id);
+    const linked = (end) => graph.edges.filter((edge) => edge[1 - end] === id).map((edge) => items.get(edge[end]));
+    const nearest = (list) => list.sort((a, b) => Math.abs(a.y - here.y) - Math.abs(b.y - here.y))[0]?.id;
+    const index = reading.indexOf(id);
+    return {
+      ArrowLeft: () => nearest(linked(0)), ArrowRight: () => nearest(linked(1)),
+      ArrowUp: () => reading[index - 1], ArrowDown: () => reading[index + 1],
+      Home: () => reading[0], End: () => reading.at(-1),
+    }[key]?.();
+  };
+  root.addEventListener("click", (event) => {
+    const g = event.target.closest?.(".ember-graph__value");
+    if (!g) return;
+    focus(Number(g.dataset.node));
+    open(Number(g.dataset.node));
+  });
+  root.addEventListener("keydown", (event) => {
+    const g = event.target.closest?.(".ember-graph__value");
+    if (!g) return;
+    const id = Number(g.dataset.node);
+    if (event.key === "Enter" || event.key === " ") open(id);
+    else if (event.key === "Escape") close();
+    else {
+      const next = step(id, event.key);
+      if (next === undefined) return;
+      focus(next);
+    }
+    event.preventDefault();
+  });
+
+  const keys = make("p", "ember-figure__keys", "Tab reaches the graph; the arrow keys move along it, and Enter says where a value came from.");
+  keys.id = `${figure.id}-keys`;
+  canvas.replaceChildren(root, keys);
+  if (!views.has(canvas)) listen(canvas);
+  views.set(canvas, { update, in: () => zoom(scale * 1.25), out: () => zoom(scale / 1.25), fit: () => zoom(0) });
+  update();
+  return focus;
+}
+
+/** The figure's zoom buttons, made once and hidden while the graph fits. */
+function zoomBar(figure, canvas) {
+  let bar = figure.querySelector(".ember-figure__zoom");
+  if (bar) return bar;
+  bar = make("div", "ember-figure__zoom");
+  for (const [label, action] of [["Zoom in", "in"], ["Zoom out", "out"], ["Fit", "fit"]]) {
+    const control = button(label, "ember-figure__zoom-button");
+    control.addEventListener("click", () => views.get(canvas)?.[action]());
+    bar.append(control);
+  }
+  bar.hidden = true;
+  canvas.before(bar);
+  return bar;
+}
