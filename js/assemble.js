@@ -12,15 +12,31 @@ export function markedText(slot, text) {
  * @returns {Object<string,string>}
  */
 export function assemble(lessonFiles, answerOf) {
-  const files = {};
-  for (const [path, segments] of Object.entries(lessonFiles)) {
-    files[path] = segments
-      .map((s) => {
-        if (typeof s === "string") return s;
-        const text = answerOf(s.gap) ?? s.stub;
-        return s.marked ? markedText(s, text) : text;
-      })
-      .join("");
+  return Object.fromEntries(Object.entries(lessonFiles).map(([path, segments]) => [path, lay(segments, answerOf).text]));
+}
+
+/**
+ * Where each gap's text lies in the assembled files, so that a traceback can name the gap.
+ * @returns {Object<string, [string, number, number][]>} for each path, [gap, first line, last line], 1-based
+ */
+export function gapLines(lessonFiles, answerOf) {
+  return Object.fromEntries(Object.entries(lessonFiles).map(([path, segments]) => [path, lay(segments, answerOf).gaps]));
+}
+
+/** A file's text from its segments, and the lines of each gap's text in it. */
+function lay(segments, answerOf) {
+  let text = "";
+  const gaps = [];
+  const lines = (s) => s.split("\n").length - 1;
+  for (const s of segments) {
+    if (typeof s === "string") {
+      text += s;
+      continue;
+    }
+    const own = answerOf(s.gap) ?? s.stub;
+    const first = lines(text) + (s.marked ? 2 : 1); // after the start marker, if any
+    gaps.push([s.gap, first, first + Math.max(lines(own), 1) - 1]);
+    text += s.marked ? markedText(s, own) : own;
   }
-  return files;
+  return { text, gaps };
 }

@@ -5,8 +5,8 @@ import { button, make } from "./dom.js";
 import { createEditor } from "./editor.js";
 import { figureFor, show } from "./graph.js";
 import { appendOutput } from "./output.js";
-import { learnerFiles } from "./learner.js";
-import { isReady, run as runCell } from "./runtime/client.js";
+import { learnerEmber } from "./learner.js";
+import { onState, run as runCell, stop as stopRun } from "./runtime/client.js";
 import "./cell.css";
 
 /**
@@ -20,30 +20,39 @@ export function mount(el) {
   const origin = el.querySelector(".ember-cell__origin");
   const source = code.querySelector("code").textContent.replace(/\n$/, "");
 
+  const timeLimit = Number(el.dataset.timeLimit) || 20;
+
   const bar = make("div", "ember-cell__bar");
   const run = button("Run", "md-button--primary ember-cell__run");
+  const stopButton = button("Stop", "ember-cell__stop");
+  stopButton.hidden = true;
   const status = make("span", "ember-cell__status");
   status.setAttribute("role", "status");
-  bar.append(run, status);
+  bar.append(run, stopButton, status);
 
   const host = make("div", "ember-cell__editor");
   code.replaceWith(host, bar);
   el.setAttribute("role", "group");
   el.setAttribute("aria-label", `Code cell ${number}`);
 
-  let running = false;
+  let running = null; // the run's id, once queued
   const view = createEditor(host, { doc: source, label: `Code of cell ${number}`, onRun: () => start() });
 
   async function start() {
-    if (running) return;
-    running = true;
+    if (running !== null) return;
+    running = 0;
     // aria-disabled, not disabled: a disabled button would drop the keyboard focus.
     run.setAttribute("aria-disabled", "true");
+    stopButton.hidden = false;
     el.setAttribute("aria-busy", "true");
-    status.textContent = isReady() ? "Running…" : "Python is starting… your code runs as soon as it is ready.";
+    const waiting = onState((state, step) => {
+      if (state === "booting") status.textContent = `Python is starting (${step || "loading"})… your code runs as soon as it is ready.`;
+      if (state === "ready") status.textContent = "Running…";
+    });
     output.replaceChildren();
     origin.textContent = "";
     const result = await runCell(view.state.doc.toString(), (chunks) => {
+      waiting();
       status.textContent = "Running…";
       // Only the last graph of a batch for each figure is drawn: a layout can take a while.
       const latest = new Map();
@@ -55,13 +64,24 @@ export function mount(el) {
       }
       for (const [figure, graph] of latest) show(figure, graph);
       appendOutput(output, chunks.filter(([stream]) => stream !== "graph"));
-    }, learnerFiles());
+    }, learnerEmber(), { timeLimit, onStart: (id) => (running = id) });
+    waiting();
     if (result.failure) appendOutput(output, [["stderr", `${result.failure}\n`]]);
+    if (result.stopped) appendOutput(output, [["note", stoppedNote(result, timeLimit)]]);
     origin.textContent = result.ms === undefined ? "" : `ran in your browser in ${Math.round(result.ms)} ms`;
-    status.textContent = result.ok ? "Done." : result.raised ? `Finished with ${result.raised}.` : "Python stopped.";
+    status.textContent = result.stopped ? "Stopped." : result.ok ? "Done." : result.raised ? `Finished with ${result.raised}.` : "Python stopped.";
     el.removeAttribute("aria-busy");
     run.removeAttribute("aria-disabled");
-    running = false;
+    if (stopButton.contains(document.activeElement)) run.focus();
+    stopButton.hidden = true;
+    running = null;
   }
   run.addEventListener("click", start);
+  stopButton.addEventListener("click", () => running && stopRun(running));
+}
+
+/** What the output says of a stopped run. */
+function stoppedNote({ stopped, restarted }, timeLimit) {
+  const why = stopped === "time" ? `Stopped after ${timeLimit} s, this cell's time limit.` : "Stopped.";
+  return restarted ? `${why} Python was restarted: a fresh Python has your ember and your code.\n` : `${why}\n`;
 }

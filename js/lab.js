@@ -4,12 +4,13 @@
 import { button, make } from "./dom.js";
 import { createGapEditor } from "./editor.js";
 import { markedText } from "./assemble.js";
-import { learnerFiles, lessonData, slotText } from "./learner.js";
+import { learnerEmber, lessonData, slotText } from "./learner.js";
 import * as progress from "./progress/store.js";
-import { isReady, runChecks } from "./runtime/client.js";
+import { isReady, runChecks, stop } from "./runtime/client.js";
 import "./lab.css";
 
 const STATUS_WORDS = { passed: "passed", failed: "failed", error: "error" };
+const CHECKS_TIME_LIMIT = 10; // seconds for all of a lab's checks
 
 /**
  * The lab's file as the learner has it, and where its gaps are.
@@ -54,11 +55,21 @@ export function mount(el) {
     doc,
     gaps,
     label: `${data.path}, lab ${data.id.split("-")[1]}`,
-    onChange: (name, text) => progress.setAnswer(name, `${text}\n`, editor),
+    onChange: (name, text) => {
+      // A gap still holding its stub is not the learner's answer (an edit next to it moved it).
+      if (progress.answer(name) === undefined && `${text}\n` === slots[name].stub) return;
+      progress.setAnswer(name, `${text}\n`, editor);
+    },
   });
+  const synced = make("p", "ember-lab__synced");
+  synced.setAttribute("role", "status");
+  file.after(synced);
   progress.subscribe(({ gap, source }) => {
     if (gap in slots && source !== editor && gaps.some((g) => g.name === gap)) {
       editor.replace(gap, slotText(slots[gap]).slice(0, -1));
+      if (source === "tab" && data.gaps.includes(gap)) {
+        synced.textContent = `Gap ${gap} was changed in another tab of this site. This tab now shows that text, the newer one.`;
+      }
     }
   });
 
@@ -136,15 +147,29 @@ function mountChecks(el, data) {
   showPassed(progress.passed(data.id));
   if (progress.passed(data.id)) summary.textContent = "You passed this lab. Run the checks again at any time.";
 
-  let running = false;
+  const stopButton = button("Stop", "ember-lab__button ember-lab__stop");
+  stopButton.hidden = true;
+  run.after(stopButton);
+  let running = null; // the checks' run id, once queued
+  stopButton.addEventListener("click", () => running && stop(running));
   run.addEventListener("click", async () => {
-    if (running) return;
-    running = true;
+    if (running !== null) return;
+    running = 0;
     run.setAttribute("aria-disabled", "true");
+    stopButton.hidden = false;
     summary.textContent = isReady() ? "Checking…" : "Python is starting… the checks run as soon as it is ready.";
-    const { results, failure } = await runChecks(data.checks, learnerFiles());
-    running = false;
+    const { results, failure, stopped, restarted } = await runChecks(data.checks, learnerEmber(),
+      { timeLimit: CHECKS_TIME_LIMIT, onStart: (id) => (running = id) });
+    running = null;
     run.removeAttribute("aria-disabled");
+    if (stopButton.contains(document.activeElement)) run.focus();
+    stopButton.hidden = true;
+    if (stopped) {
+      const why = stopped === "time" ? `Stopped after ${CHECKS_TIME_LIMIT} s: a check ran too long. Does a loop in your code never end?`
+        : "Stopped.";
+      forget(restarted ? `${why} Python was restarted; your code is kept.` : why);
+      return;
+    }
     if (failure) {
       forget(failure);
       return;

@@ -1,7 +1,7 @@
 // The learner's ember: the lesson's ember as it starts (embedded by the build), with the
 // learner's own text in every gap they have written.
 
-import { assemble } from "./assemble.js";
+import { assemble, gapLines } from "./assemble.js";
 import { answer } from "./progress/store.js";
 
 /**
@@ -21,10 +21,11 @@ export function slotText(slot) {
 }
 
 /**
- * The learner's ember files, or null on a page without ember data (no cells, no labs).
- * @returns {Object<string,string>|null}
+ * The learner's ember: its files, and where each gap lies in them; null on a page without
+ * ember data (no cells, no labs).
+ * @returns {{files: Object<string,string>, gaps: Object<string, [string, number, number][]>}|null}
  */
-export function learnerFiles() {
+export function learnerEmber() {
   const lesson = lessonData();
-  return lesson ? assemble(lesson.files, answer) : null;
+  return lesson ? { files: assemble(lesson.files, answer), gaps: gapLines(lesson.files, answer) } : null;
 }

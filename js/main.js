@@ -7,6 +7,7 @@ import { mount as mountCell } from "./cell.js";
 import { mount as mountCourseMap } from "./coursemap.js";
 import { mount as mountFigure } from "./graph.js";
 import { mount as mountLab } from "./lab.js";
+import { mount as mountNotices } from "./notices.js";
 import { mount as mountProgressTools } from "./progress/tools.js";
 import { mount as mountQuiz } from "./quiz.js";
 import { renderMath } from "./math.js";
@@ -14,6 +15,7 @@ import "./frame.css";
 import "./palette.css";
 
 const components = [
+  [".md-content__inner", mountNotices],
   [".ember-catchup", mountCatchUp],
   [".ember-quiz", mountQuiz],
   [".ember-map__progress", mountCourseMap],

@@ -1,12 +1,18 @@
 // Writing a run's output into a <pre>: always as text, never as markup.
 
 /**
- * Append chunks of output to pre, merging a chunk into the last span of the same stream.
+ * Append chunks of output to pre, merging a chunk into the last span of the same stream. A
+ * "cut" chunk (a note that output was left out) replaces the note before it, where it stood.
  * @param {HTMLElement} pre
- * @param {Array<["stdout"|"stderr", string]>} chunks
+ * @param {Array<["stdout"|"stderr"|"cut"|"note", string]>} chunks
  */
 export function appendOutput(pre, chunks) {
   for (const [stream, text] of chunks) {
+    const cut = stream === "cut" && pre.querySelector(".ember-output__cut");
+    if (cut) {
+      cut.textContent = text;
+      continue;
+    }
     const last = pre.lastElementChild;
     const className = `ember-output__${stream}`;
     if (last && last.className === className) {

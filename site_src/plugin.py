@@ -46,6 +46,9 @@ from site_src.gaps import GapError, read_ember
 RUNTIME_DIR = Path(__file__).parent / "runtime"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json")
+ISOLATION_HEADERS = {"Cross-Origin-Opener-Policy": "same-origin", "Cross-Origin-Embedder-Policy": "require-corp"}
+"""Headers that make a page cross-origin isolated, so that its worker can share memory with it
+(Pyodide's interrupt buffer)."""
 BUNDLE_SCRIPT = "assets/ember/ember.js"
 BUNDLE_STYLE = "assets/ember/ember.css"
 FENCES = (("python", cell.validate, cell.format_cell), ("python", figure.validate, figure.format_figure),
@@ -64,6 +67,9 @@ class EmberConfig(base.Config):
     """esbuild's output folder (``npm run build``)."""
     course_file = c.Type(str, default="docs/course.yml")
     """The course's parts and planned lessons (site_src/frame.py)."""
+    cross_origin_isolation = c.Type(bool, default=True)
+    """Whether ``mkdocs serve`` sends COOP and COEP, so that Stop interrupts Python instead of
+    restarting it. A static host must send them itself (README, "Deploying")."""
     course_id = c.Type(str, default="ember")
     """Names the course in the learner's saved progress: two courses on one host keep theirs apart."""
 
@@ -206,9 +212,19 @@ class EmberPlugin(BasePlugin[EmberConfig]):
         return files
 
     def on_serve(self, server, config: MkDocsConfig, builder):
-        """Rebuild when ember, the runtime or the bundle changes, not only the docs."""
+        """Rebuild when ember, the runtime or the bundle changes, not only the docs; with
+        cross_origin_isolation, send the headers that let Stop interrupt Python."""
         for path in (self.ember_root / "ember", RUNTIME_DIR, self.bundle_dir):
             server.watch(str(path))
+        if self.config.cross_origin_isolation:
+            app = server.get_app()
+
+            def isolated(environ, start_response):
+                def start(status, headers, exc_info=None):
+                    return start_response(status, [*headers, *ISOLATION_HEADERS.items()], exc_info)
+                return app(environ, start)
+
+            server.set_app(isolated)
         return server
 
 

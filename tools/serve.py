@@ -10,9 +10,16 @@ import threading
 from collections.abc import Iterator
 from pathlib import Path
 
+from site_src.plugin import ISOLATION_HEADERS
+
+
+
 
 class StaticHandler(http.server.SimpleHTTPRequestHandler):
-    """Serves files quietly, as text/javascript, application/wasm and so on."""
+    """Serves files quietly, as text/javascript, application/wasm and so on; with isolated set,
+    also with ISOLATION_HEADERS."""
+
+    isolated = False
 
     extensions_map = {
         **http.server.SimpleHTTPRequestHandler.extensions_map,
@@ -26,6 +33,12 @@ class StaticHandler(http.server.SimpleHTTPRequestHandler):
     def log_message(self, format, *args):
         pass
 
+    def end_headers(self):
+        if self.isolated:
+            for name, value in ISOLATION_HEADERS.items():
+                self.send_header(name, value)
+        super().end_headers()
+
     def handle(self):
         # A browser that closes a connection it no longer needs is not an error worth a traceback.
         with contextlib.suppress(ConnectionError):
@@ -33,14 +46,15 @@ class StaticHandler(http.server.SimpleHTTPRequestHandler):
 
 
 @contextlib.contextmanager
-def serve(folder: Path) -> Iterator[str]:
-    """Serve folder until the block ends.
+def serve(folder: Path, isolated: bool = False) -> Iterator[str]:
+    """Serve folder until the block ends; isolated adds ISOLATION_HEADERS to every response.
 
     Yields:
         The base URL, such as ``http://127.0.0.1:41234/``, ending in a slash.
     """
     server = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", 0), functools.partial(StaticHandler, directory=str(folder))
+        ("127.0.0.1", 0),
+        functools.partial(type("Handler", (StaticHandler,), {"isolated": isolated}), directory=str(folder)),
     )
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:

@@ -88,20 +88,45 @@ function load() {
 const loaded = load();
 let state = loaded.state;
 const listeners = new Set();
+const saveWatchers = new Set();
 
 /** The key under which an unreadable saved state was kept, or null. */
 export const setAside = loaded.setAside;
 
 function save(change) {
+  let saved = false;
   if (loaded.canSave) {
     try {
       localStorage.setItem(KEY, JSON.stringify(state));
+      saved = true;
     } catch (error) {
       console.warn("ember: progress could not be saved (storage full?)", error);
     }
   }
+  for (const watch of saveWatchers) watch(saved);
   for (const listener of listeners) listener(change);
 }
+
+/**
+ * Call watch(saved) after every attempt to save: false when the browser refused (storage full
+ * or blocked, or an unreadable state that could not be set aside). The work stays on the page.
+ */
+export function onSave(watch) {
+  saveWatchers.add(watch);
+  if (!loaded.canSave) watch(false);
+}
+
+// Another tab of this site saved: its state is the newer one, so this tab takes it, and tells
+// its listeners which gaps changed ({gap, source: "tab"}).
+window.addEventListener("storage", (event) => {
+  if (event.key !== KEY || event.newValue === null) return;
+  const incoming = parse(event.newValue);
+  if (!incoming) return;
+  const gaps = new Set([...Object.keys(state.answers), ...Object.keys(incoming.answers)]);
+  const changed = [...gaps].filter((gap) => state.answers[gap] !== incoming.answers[gap]);
+  state = incoming;
+  for (const gap of changed) for (const listener of listeners) listener({ gap, source: "tab" });
+});
 
 /** The learner's text for a gap, or undefined if they have written none. */
 export function answer(gap) {

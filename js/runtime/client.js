@@ -1,52 +1,104 @@
 // The page's side of the Python worker. This module alone talks to the worker; components
-// call boot(), run() and runChecks().
+// call boot(), run(), runChecks(), stop() and retry().
+//
+// Requests wait in a queue here and go to the worker one at a time, so that a queued one can be
+// dropped and, when the worker is replaced, sent again. A run is stopped by the Stop button or
+// its time limit: through Pyodide's interrupt buffer when the page is cross-origin isolated
+// (Python and its modules live on), else by ending the worker and starting a new one.
 
-/** @typedef {[("stdout"|"stderr"|"graph"), string]} Chunk  a graph chunk holds hx.show_graph's JSON */
+/** @typedef {[("stdout"|"stderr"|"graph"|"cut"), string]} Chunk  graph: hx.show_graph's JSON; cut: how much output was cut */
 /**
- * How a run ended: raised names the cell's exception; failure says why Python could not run it.
- * @typedef {{ok: boolean, raised?: string, failure?: string, ms?: number}} RunResult
+ * How a run ended. raised names the cell's exception; failure says why Python could not run it;
+ * stopped says why it was stopped ("stop" or "time"); restarted, that Python started afresh.
+ * @typedef {{ok: boolean, raised?: string, failure?: string, ms?: number,
+ *   stopped?: "stop"|"time", restarted?: boolean}} RunResult
  */
+
+const INTERRUPT_WAIT = 500; // ms a run has to answer an interrupt before its worker is ended
 
 let worker = null;
 let state = "idle"; // "idle" → "booting" → "ready" | "failed"
+let interrupt = null; // the interrupt buffer, when the page is cross-origin isolated
 let nextId = 1;
-const runs = new Map(); // id → {onOutput, resolve}
+const queue = []; // requests not yet sent: {id, message, onOutput, resolve, timeLimit}
+let current = null; // the request the worker is working on
+const watchers = new Set(); // called with the boot state when it changes
 
-/** Start the worker, once per page load; later calls do nothing. */
+function setState(next, detail = "") {
+  state = next;
+  for (const watch of watchers) watch(next, detail);
+}
+
+/** Start the worker, once; later calls do nothing until a restart or a retry. */
 export function boot() {
   if (worker) return;
   worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
-  state = "booting";
+  setState("booting");
+  if (self.crossOriginIsolated) {
+    interrupt = new Uint8Array(new SharedArrayBuffer(1));
+    worker.postMessage({ type: "interrupt-buffer", buffer: interrupt });
+  }
   worker.onmessage = ({ data }) => {
-    if (data.type === "ready" || data.type === "boot-failed") {
-      state = data.type === "ready" ? "ready" : "failed"; // runs are told by the worker
-      return;
-    }
-    const entry = runs.get(data.id);
-    if (!entry) return;
-    if (data.type === "output") entry.onOutput(data.chunks);
-    if (data.type === "done" || data.type === "checked") {
-      runs.delete(data.id);
-      if (data.fatal) restart();
-      entry.resolve(data);
+    if (data.type === "ready") {
+      setState("ready");
+      next();
+    } else if (data.type === "progress") {
+      setState("booting", data.step);
+    } else if (data.type === "boot-failed") {
+      fail(data.message);
+    } else if (current && data.id === current.id) {
+      if (data.type === "output") current.onOutput(data.chunks);
+      else if (data.type === "done" || data.type === "checked") finish(data, data.fatal);
     }
   };
   worker.onerror = (event) => {
     event.preventDefault();
-    state = "failed";
-    const message = event.message || "the Python worker could not be loaded";
-    for (const entry of runs.values()) entry.resolve({ failure: `Python could not start: ${message}` });
-    runs.clear();
+    fail(event.message || "the Python worker could not be loaded");
   };
 }
 
-/** End a worker whose Pyodide has failed, and boot a new one; queued runs are told. */
+/** Python could not start: every waiting request is told so, and nothing is sent until retry(). */
+function fail(message) {
+  setState("failed", message);
+  const failure = `Python could not start: ${message}`;
+  for (const entry of [current, ...queue.splice(0)].filter(Boolean)) entry.resolve({ failure });
+  current = null;
+  worker?.terminate();
+  worker = null;
+}
+
+/** Send the next queued request when the worker is ready and idle. */
+function next() {
+  if (current || state !== "ready" || !queue.length) return;
+  current = queue.shift();
+  current.started = performance.now();
+  if (current.timeLimit) current.timer = setTimeout(() => stop(current.id, "time"), current.timeLimit * 1000);
+  if (interrupt) interrupt[0] = 0;
+  worker.postMessage({ id: current.id, ...current.message });
+}
+
+/** The current request ended with data; start the next one (after a new worker if fatal). */
+function finish(data, fatal = false) {
+  const entry = current;
+  current = null;
+  clearTimeout(entry.timer);
+  clearTimeout(entry.killer);
+  entry.resolve({ ...data, stopped: entry.stopped });
+  if (fatal) restart();
+  else next();
+}
+
+/** End the worker and boot a new one; queued requests wait for it and are sent again. */
 function restart() {
   worker.terminate();
   worker = null;
-  for (const entry of runs.values()) entry.resolve({ failure: "Python was restarted before this could run. Run it again." });
-  runs.clear();
+  interrupt = null;
   boot();
+}
+
+/** Boot again after Python could not start. */
+export function retry() {
+  if (state === "failed") boot();
 }
 
 /** Whether Python has finished booting. */
@@ -54,13 +106,62 @@ export function isReady() {
   return state === "ready";
 }
 
-/** Send a message to the worker; resolve with the message that ends it. */
-function request(message, onOutput = () => {}) {
+/**
+ * Call watch with the boot state ("booting", "ready", "failed") now and on every change.
+ * @param {(state: string, detail: string) => void} watch detail: while booting, the step
+ *   under way; once failed, why
+ * @returns {() => void} stops the calls
+ */
+export function onState(watch) {
+  watchers.add(watch);
+  watch(state, "");
+  return () => watchers.delete(watch);
+}
+
+/**
+ * Stop a request: drop it if it is still queued, else interrupt it (or end the worker).
+ * @param {number} id from the request's onStart
+ * @param {"stop"|"time"} why
+ */
+export function stop(id, why = "stop") {
+  const queued = queue.findIndex((entry) => entry.id === id);
+  if (queued >= 0) {
+    queue.splice(queued, 1)[0].resolve({ stopped: why });
+    return;
+  }
+  if (!current || current.id !== id || current.stopped) return;
+  current.stopped = why;
+  if (interrupt) {
+    interrupt[0] = 2; // SIGINT: Python raises KeyboardInterrupt at its next bytecode
+    current.killer = setTimeout(() => kill(), INTERRUPT_WAIT);
+  } else {
+    kill();
+  }
+}
+
+/** End a run that cannot be interrupted: a new worker takes over, with a fresh Python. */
+function kill() {
+  const entry = current;
+  current = null;
+  clearTimeout(entry.timer);
+  entry.resolve({ stopped: entry.stopped, restarted: true, ms: performance.now() - entry.started });
+  restart();
+}
+
+/** The worker's fields for the learner's ember. */
+function emberMessage(ember) {
+  return { files: ember?.files ?? null, gaps: ember?.gaps ?? {} };
+}
+
+/** Queue a message for the worker; resolve with the message that ends it. */
+function request(message, { onOutput = () => {}, onStart = () => {}, timeLimit = 0 } = {}) {
   boot();
+  if (state === "failed") return Promise.resolve({ failure: "Python could not start. Retry, or reload the page." });
   const id = nextId++;
   return new Promise((resolve) => {
-    runs.set(id, { onOutput, resolve });
-    worker.postMessage({ id, ...message });
+    queue.push({ id, message, onOutput, resolve, timeLimit });
+    onStart(id);
+    next();
   });
 }
 
@@ -68,21 +169,27 @@ function request(message, onOutput = () => {}) {
  * Run source as a cell in a fresh namespace. A run asked for during boot waits for it.
  * @param {string} source
  * @param {(chunks: Chunk[]) => void} onOutput called with each batch of output
- * @param {Object<string,string>|null} files the learner's ember; null for none
+ * @param {{files: Object<string,string>, gaps: Object<string, Array>}|null} ember the learner's
+ *   ember (learner.js); null for none
+ * @param {{timeLimit?: number, onStart?: (id: number) => void}} [options] timeLimit in
+ *   seconds (0: none); onStart gets the id that stop() takes
  * @returns {Promise<RunResult>}
  */
-export async function run(source, onOutput, files) {
-  const data = await request({ type: "run", source, files }, onOutput);
-  return { ok: !data.raised && !data.failure, raised: data.raised, failure: data.failure, ms: data.ms };
+export async function run(source, onOutput, ember, { timeLimit = 0, onStart } = {}) {
+  const data = await request({ type: "run", source, ...emberMessage(ember) }, { onOutput, onStart, timeLimit });
+  const ok = !data.raised && !data.failure && !data.stopped;
+  return { ok, raised: data.raised, failure: data.failure, ms: data.ms, stopped: data.stopped, restarted: data.restarted };
 }
 
 /**
  * Run a lab's checks against files.
  * @param {{title: string, code: string}[]} checks
- * @param {Object<string,string>|null} files
- * @returns {Promise<{results?: {status: string, reason: string}[], failure?: string}>}
+ * @param {{files: Object<string,string>, gaps: Object<string, Array>}|null} ember as for run()
+ * @param {{timeLimit?: number, onStart?: (id: number) => void}} [options] as for run()
+ * @returns {Promise<{results?: {status: string, reason: string}[], failure?: string, stopped?: string}>}
  */
-export async function runChecks(checks, files) {
-  const data = await request({ type: "checks", checks, files });
+export async function runChecks(checks, ember, { timeLimit = 0, onStart } = {}) {
+  const data = await request({ type: "checks", checks, ...emberMessage(ember) }, { onStart, timeLimit });
+  if (data.stopped) return { stopped: data.stopped, restarted: data.restarted };
   return data.failure ? { failure: data.failure } : { results: data.results };
 }

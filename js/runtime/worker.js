@@ -1,27 +1,43 @@
 // The Python worker: boots Pyodide from the site's own copy, writes the Python files into its
 // file system, then runs cells and checks one at a time, streaming a cell's output back.
 //
-// Messages in:  {id, type: "run", source, files} | {id, type: "checks", checks, files}
+// Messages in:  {type: "interrupt-buffer", buffer}  (a SharedArrayBuffer's Uint8Array)
+//               {id, type: "run", source, files, gaps} | {id, type: "checks", checks, files, gaps}
 //               files: the learner's ember ({path: text}); null on a page without one
-// Messages out: {type: "ready"} | {type: "boot-failed", message}
+//               gaps: where the gaps lie in those files ({path: [[gap, first, last], ...]})
+// Messages out: {type: "progress", step} | {type: "ready"} | {type: "boot-failed", message}
 //               {id, type: "output", chunks: [[stream, text], ...]}
 //               {id, type: "done", raised: name | null, ms} | {id, type: "checked", results}
+//                 (results null: the page interrupted the checks)
 //               {id, type: "done", failure, fatal}  (Pyodide itself failed: start a new worker)
 
 const INDEX_URL = new URL("../pyodide/", import.meta.url).href;
 const PYTHON_FILES = new URL("./python.json", import.meta.url).href;
 const LIB = "/home/pyodide/lib";
+const BOOT_LIMIT = 120; // seconds before a boot that has not finished counts as failed
 
 let pyodide;
 let written = {}; // the ember files now in LIB
+let interruptBuffer = null;
 
 /** Boot Pyodide, write the Python files under LIB, and start a session for cells and checks. */
 async function boot() {
+  postMessage({ type: "progress", step: "loading Python, about 6 MB the first time" });
   const [{ loadPyodide }, files] = await Promise.all([
     import(`${INDEX_URL}pyodide.mjs`),
     fetch(PYTHON_FILES).then((response) => response.json()),
+    // loadPyodide never settles when one of these is missing: ask first.
+    ...["pyodide.asm.wasm", "python_stdlib.zip"].map(async (name) => {
+      const response = await fetch(`${INDEX_URL}${name}`, { method: "HEAD" });
+      if (!response.ok) throw new Error(`${name} could not be loaded: HTTP ${response.status}`);
+    }),
   ]);
-  pyodide = await loadPyodide({ indexURL: INDEX_URL });
+  pyodide = await Promise.race([
+    loadPyodide({ indexURL: INDEX_URL }),
+    new Promise((_, reject) => setTimeout(() => reject(new Error(`it took more than ${BOOT_LIMIT} s`)), BOOT_LIMIT * 1000)),
+  ]);
+  postMessage({ type: "progress", step: "setting up your ember" });
+  if (interruptBuffer) pyodide.setInterruptBuffer(interruptBuffer);
   for (const [path, text] of Object.entries(files)) writeFile(path, text);
   // Recursion through C code (a __repr__ that calls repr(self)) overflows the browser's stack
   // near 600 Python frames, which kills Pyodide; at 400 it is a RecursionError instead.
@@ -53,7 +69,7 @@ function syncEmber(files) {
 const booted = boot();
 booted.then(
   () => postMessage({ type: "ready" }),
-  (error) => postMessage({ type: "boot-failed", message: String(error) }),
+  (error) => postMessage({ type: "boot-failed", message: error.message ?? String(error) }),
 );
 
 /** Handle one message; they are handled in order because each run is synchronous. */
@@ -62,12 +78,13 @@ function handle({ session, checks }, data) {
   const started = performance.now();
   try {
     syncEmber(data.files);
+    session.set_gaps(JSON.stringify(data.gaps ?? {}));
     if (data.type === "run") {
       const post = (json) => postMessage({ id, type: "output", chunks: JSON.parse(json) });
       const raised = session.run_streaming(data.source, post) ?? null;
       postMessage({ id, type: "done", raised, ms: performance.now() - started });
     } else if (data.type === "checks") {
-      const results = checks.run_checks_json(session, JSON.stringify(data.checks));
+      const results = checks.run_checks_json(session, JSON.stringify(data.checks)); // "null": interrupted
       postMessage({ id, type: "checked", results: JSON.parse(results) });
     }
   } catch (error) {
@@ -77,6 +94,11 @@ function handle({ session, checks }, data) {
 }
 
 self.onmessage = async ({ data }) => {
+  if (data.type === "interrupt-buffer") {
+    interruptBuffer = data.buffer;
+    pyodide?.setInterruptBuffer(interruptBuffer);
+    return;
+  }
   let runtime;
   try {
     runtime = await booted;

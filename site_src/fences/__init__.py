@@ -85,14 +85,15 @@ class PageContext:
         if unknown:
             raise self.error_at(line, f"unknown {kind} option {unknown[0]!r}; known: {', '.join(known)}")
 
-    def run(self, line: int, source: str) -> CellResult:
-        """Run a fence's code on the page's ember, as execute.run_cell does.
+    def run(self, line: int, source: str, timeout: float = 30.0) -> CellResult:
+        """Run a fence's code on the page's ember, as execute.run_cell does, for at most
+        timeout seconds.
 
         Raises:
             FenceError: If the code cannot be run to a result.
         """
         try:
-            return run_cell(source, self.lib_root)
+            return run_cell(source, self.lib_root, timeout)
         except CellFailure as exc:
             raise self.error_at(line, str(exc)) from exc
 

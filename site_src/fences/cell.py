@@ -24,7 +24,11 @@ from site_src.fences import QUOTE, PageContext, claims
 OPTIONS = {
     "raises": 'the name of the exception the cell is meant to raise, as in raises="TypeError"; '
     "a cell without it that raises stops the build",
+    "time_limit": 'seconds a run may take before it is stopped, in the browser and at build time, '
+    'as in time_limit="60"; 20 if not given',
 }
+TIME_LIMIT = 20
+"""Seconds a cell may run when its fence gives no time_limit."""
 OPENER = re.compile(r"(`{3,}|~{3,})[ \t]*python[ \t]+cell\b(?P<options>.*)$")
 """A cell's opening fence line, as superfences reads it once indentation and ``>`` are gone."""
 CELL_LINE = re.compile(r'File "<cell>", line (\d+)')
@@ -64,7 +68,8 @@ def format_cell(source: str, language: str, class_name: str, options: dict, md: 
     expected = options.get("raises")
     if expected == "raises":  # a bare word: superfences gives it its own name as value
         raise page.error_at(line, 'raises needs the exception\'s name, as in raises="TypeError"')
-    result = page.run(line, source)
+    time_limit = _time_limit(page, line, options.get("time_limit"))
+    result = page.run(line, source, time_limit)
     if expected is None and result.error:
         failing = CELL_LINE.findall(result.text)
         at = line + int(failing[-1]) if failing else line
@@ -76,10 +81,24 @@ def format_cell(source: str, language: str, class_name: str, options: dict, md: 
         raise page.error_at(line, f"the cell was meant to raise {expected}, but {raised}:\n"
                             + result.text)
     page.cells += 1
-    return cell_html(source, result.output, page.cells, md)
+    return cell_html(source, result.output, page.cells, md, time_limit)
 
 
-def cell_html(source: str, output: tuple[tuple[str, str], ...], number: int, md: Any) -> str:
+def _time_limit(page: PageContext, line: int, value: str | None) -> float:
+    """The time_limit option as seconds; FenceError unless it is a number from 1 to 3600."""
+    if value is None:
+        return TIME_LIMIT
+    try:
+        seconds = float(value)
+    except ValueError:
+        seconds = 0
+    if not 1 <= seconds <= 3600:
+        raise page.error_at(line, f'time_limit must be seconds from 1 to 3600, as in time_limit="60", not {value!r}')
+    return seconds
+
+
+def cell_html(source: str, output: tuple[tuple[str, str], ...], number: int, md: Any,
+              time_limit: float = TIME_LIMIT) -> str:
     """The HTML of a cell: its highlighted code, the output recorded at build time, and a line
     for readers without JavaScript.
 
@@ -88,14 +107,17 @@ def cell_html(source: str, output: tuple[tuple[str, str], ...], number: int, md:
         output: ("stdout" | "stderr", text) chunks.
         number: The cell's 1-based position on its page.
         md: The Markdown instance, for the highlighter's settings.
+        time_limit: Seconds a run in the browser may take before it is stopped.
     """
     code = Highlight(md).highlight(source, "python")
+    cuts = [index for index, (stream, _) in enumerate(output) if stream == "cut"]
     spans = "".join(
         f'<span class="ember-output__{stream}">{html.escape(text, quote=False)}</span>'
-        for stream, text in output if stream != "graph"  # a graph is drawn, not printed
+        for index, (stream, text) in enumerate(output)
+        if stream != "graph" and (stream != "cut" or index == cuts[-1])  # the newest note only
     )
     return (
-        f'<div class="ember-cell" data-cell="{number}">'
+        f'<div class="ember-cell" data-cell="{number}" data-time-limit="{time_limit:g}">'
         f'<div class="ember-cell__code">{code}</div>'
         '<div class="ember-cell__result">'
         '<p class="ember-cell__label">Output <span class="ember-cell__origin">'

@@ -22,37 +22,76 @@ FLUSH_SIZE = 1 << 16
 """Characters of output that are handed on at once, whatever the interval."""
 
 Chunk = tuple[str, str]
-"""A piece of output: ("stdout" or "stderr", text), or ("graph", JSON) from hx.show_graph."""
+"""A piece of output: ("stdout" or "stderr", text), ("graph", JSON) from hx.show_graph, or
+("cut", note): a line saying how much output was left out here."""
 
 
 class OutputSink:
-    """Collects output chunks and hands them on in batches.
+    """Collects output chunks and hands them on in batches, keeping a flood of output in bounds.
 
     A batch goes out when a line ends and ``interval`` seconds have passed since the last one,
     when FLUSH_SIZE characters are waiting, on an explicit flush, and at the end of the run.
+    The first HEAD characters go out as they come; after them only the last TAIL are kept,
+    and handed on by close(), after a ("cut", note) chunk that says how many were left out.
+    While output is being cut, a ("cut", note) chunk with the count so far goes out at each
+    interval; the page shows the newest note in place of the ones before.
 
     Args:
         emit: Called with a list of chunks. Consecutive writes to one stream are merged.
         interval: Seconds between batches; 0 hands on every finished line at once.
     """
 
+    HEAD = 50_000
+    TAIL = 10_000
+
     def __init__(self, emit: Callable[[list[Chunk]], None], interval: float = 0.05) -> None:
         self._emit = emit
         self._interval = interval
         self._chunks: list[list[str]] = []
         self._size = 0
+        self._sent = 0  # characters handed on so far
+        self._tail: list[list[str]] = []
+        self._tail_size = 0
+        self._cut = 0  # characters left out between the head and the tail
         self._last = float("-inf")
 
     def write(self, stream: str, text: str) -> None:
         """Add text to the named stream; hand the batch on if it is time."""
-        if self._chunks and self._chunks[-1][0] == stream:
-            self._chunks[-1][1] += text
-        else:
-            self._chunks.append([stream, text])
+        room = self.HEAD - self._sent - self._size
+        if room < len(text):
+            if room > 0:
+                self.write(stream, text[:room])
+                text = text[room:]
+            self._keep_tail(stream, text)
+            return
+        _append(self._chunks, stream, text)
         self._size += len(text)
         line_done = text.endswith("\n") and time.monotonic() - self._last >= self._interval
         if line_done or self._size >= FLUSH_SIZE:
             self.flush()
+
+    def _keep_tail(self, stream: str, text: str) -> None:
+        """Keep text among the last TAIL characters; count what falls out of them."""
+        _append(self._tail, stream, text)
+        self._tail_size += len(text)
+        if self._tail_size > 2 * self.TAIL:  # trimmed now and then, not on every write
+            self._trim_tail()
+        if time.monotonic() - self._last >= self._interval:
+            self.flush()
+
+    def _trim_tail(self) -> None:
+        """Keep the last TAIL characters of the tail; count the rest as cut."""
+        excess = max(0, self._tail_size - self.TAIL)
+        self._cut += excess
+        self._tail_size -= excess
+        while excess:
+            first = self._tail[0]
+            if len(first[1]) <= excess:
+                excess -= len(first[1])
+                self._tail.pop(0)
+            else:
+                first[1] = first[1][excess:]
+                excess = 0
 
     def graph(self, text: str) -> None:
         """Hand on a graph from hx.show_graph at once, as a ("graph", JSON) chunk."""
@@ -60,11 +99,38 @@ class OutputSink:
         self.flush()
 
     def flush(self) -> None:
-        """Hand on whatever is collected."""
+        """Hand on whatever is collected, and how much is being cut so far."""
         self._last = time.monotonic()
+        if self._cut or self._tail:
+            self._chunks.append(["cut", _cut_note(self._cut + self._tail_size, done=False)])
         if self._chunks:
-            chunks, self._chunks, self._size = self._chunks, [], 0
+            chunks, self._chunks = self._chunks, []
+            self._sent += self._size
+            self._size = 0
             self._emit([(stream, text) for stream, text in chunks])
+
+    def close(self) -> None:
+        """Hand on the rest at the end of a run: what was cut, then the tail."""
+        self._trim_tail()
+        self.flush()
+        if self._tail:
+            self._emit([("cut", _cut_note(self._cut, done=True)), *((stream, text) for stream, text in self._tail)])
+            self._tail, self._tail_size = [], 0
+
+
+def _cut_note(count: int, done: bool) -> str:
+    """The line that stands for output left out."""
+    if done:
+        return f"\n… {count:,} characters of output cut here; the last {OutputSink.TAIL:,} follow …\n"
+    return f"\n… {count:,} characters of output cut so far; the last of them will show when the run ends …\n"
+
+
+def _append(chunks: list[list[str]], stream: str, text: str) -> None:
+    """Add text to chunks, merged into the last chunk when it is of the same stream."""
+    if chunks and chunks[-1][0] == stream:
+        chunks[-1][1] += text
+    else:
+        chunks.append([stream, text])
 
 
 class Stream(io.TextIOBase):
@@ -122,6 +188,22 @@ class Session:
         self.lib_root = os.path.abspath(lib_root) + os.sep
         self._builtins = dict(vars(builtins))
         self._recursion_limit = sys.getrecursionlimit()
+        self._gaps: dict[str, list[tuple[str, int, int]]] = {}
+
+    def set_gaps(self, gaps: str) -> None:
+        """Say where the learner's gaps lie in ember's files, so that tracebacks name them.
+
+        Args:
+            gaps: JSON: ``{"ember/scalar.py": [["L07.init", first_line, last_line], ...]}``.
+        """
+        self._gaps = {path: [tuple(gap) for gap in spans] for path, spans in json.loads(gaps).items()}
+
+    def _in_gap(self, path: str, line: int | None) -> str:
+        """", line 2 of gap L07.init" when line of path (relative to lib_root) is in a gap."""
+        for name, first, last in self._gaps.get(path, ()):
+            if line is not None and first <= line <= last:
+                return f"line {line - first + 1} of gap {name}"
+        return ""
 
     def reset(self) -> None:
         """Forget the modules imported from lib_root/ember; put back the builtins and the
@@ -167,7 +249,7 @@ class Session:
             return None
         finally:
             sys.stdout, sys.stderr, sys.stdin = saved
-            sink.flush()
+            sink.close()
 
     def _report(self, exc: BaseException, tb) -> str:
         """Print exc's traceback to the cell's stderr, with paths relative to lib_root."""
@@ -177,8 +259,12 @@ class Session:
             part = pending.pop()
             for frame in part.stack:
                 frame.filename = self._relative(frame.filename)
+                if gap := self._in_gap(frame.filename, frame.lineno):
+                    frame.name = f"{frame.name} ({gap})"
             if getattr(part, "filename", None):  # a SyntaxError in a file of lib_root
                 part.filename = self._relative(part.filename)
+                if gap := self._in_gap(part.filename, part.lineno):
+                    part.msg = f"{part.msg} ({gap})"
             pending += [p for p in (part.__cause__, part.__context__) if p is not None]
             pending += part.exceptions or []
         sys.stderr.write("".join(report.format()))
@@ -186,7 +272,8 @@ class Session:
 
     def describe_error(self, exc: BaseException) -> str:
         """One line for an exception: its type, its message and the last line of ember it
-        passed through, such as ``NotImplementedError: ... (ember/scalar.py, line 62)``."""
+        passed through, such as ``NotImplementedError: ... (line 1 of gap L07.add)`` or, outside
+        the gaps, ``(ember/scalar.py, line 62)``."""
         text = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
         places = [(self._relative(f.filename), f.lineno) for f in traceback.extract_tb(exc.__traceback__)]
         if isinstance(exc, SyntaxError) and exc.filename:
@@ -194,7 +281,8 @@ class Session:
             places.append((self._relative(exc.filename), exc.lineno))
         places = [place for place in places if place[0].startswith("ember/")]
         if places:
-            text += f" ({places[-1][0]}, line {places[-1][1]})"
+            path, line = places[-1]
+            text += f" ({self._in_gap(path, line) or f'{path}, line {line}'})"
         return text
 
     def _relative(self, path: str) -> str:

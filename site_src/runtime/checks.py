@@ -67,8 +67,12 @@ def run_checks(session: Session, checks: list[dict]) -> list[dict]:
 
 
 def run_checks_json(session: Session, checks: str) -> str:
-    """Worker entry: run_checks with the checks and the results as JSON text."""
-    return json.dumps(run_checks(session, json.loads(checks)))
+    """Worker entry: run_checks with the checks and the results as JSON text; ``null`` when the
+    page interrupted them (KeyboardInterrupt, from its Stop or time limit)."""
+    try:
+        return json.dumps(run_checks(session, json.loads(checks)))
+    except KeyboardInterrupt:
+        return "null"
 
 
 def _run_one(session: Session, code: str) -> dict:
@@ -83,6 +87,8 @@ def _run_one(session: Session, code: str) -> dict:
         return {"status": "passed", "reason": ""}
     except AssertionError as exc:
         return {"status": "failed", "reason": str(exc) or _failed_line(exc)}
+    except KeyboardInterrupt:
+        raise  # the page stopped the checks: none of them has a result
     except BaseException as exc:  # the learner's code may raise anything, SystemExit included
         return {"status": "error", "reason": session.describe_error(exc)}
     finally:

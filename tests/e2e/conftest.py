@@ -1,6 +1,7 @@
 """One served site and one browser for every e2e test.
 
-The site is build/site (``make site``), served on a free localhost port. Every request that is not
+The site is build/site (``make site``), served on a free localhost port, and on a second one
+with the headers that make it cross-origin isolated. Every request that is not
 to that server is aborted and recorded; a test that caused one, or that left an uncaught error in
 the page, fails.
 """
@@ -27,6 +28,13 @@ def site() -> str:
 
 
 @pytest.fixture(scope="session")
+def isolated_site(site) -> str:
+    """The built site again, served with COOP and COEP: its pages are cross-origin isolated."""
+    with serve(SITE, isolated=True) as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args, browser_type):
     path = chromium.find(browser_type.executable_path)
     if path is None:
@@ -35,15 +43,15 @@ def browser_type_launch_args(browser_type_launch_args, browser_type):
 
 
 @pytest.fixture(autouse=True)
-def guard(context, site):
-    """Abort every request that leaves the local server; fail the test if there was one, or if
+def guard(context, site, isolated_site):
+    """Abort every request that leaves the local servers; fail the test if there was one, or if
     a page had an uncaught JavaScript error."""
-    local = urlparse(site).netloc
+    local = {urlparse(site).netloc, urlparse(isolated_site).netloc}
     outside, errors = [], []
 
     def handle(route):
         url = urlparse(route.request.url)
-        if url.scheme in ("data", "blob") or url.netloc == local:
+        if url.scheme in ("data", "blob") or url.netloc in local:
             route.continue_()
         else:
             outside.append(route.request.url)

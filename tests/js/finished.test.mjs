@@ -25,7 +25,7 @@ const lesson = {
 
 /** A pretend worker: a lab passes when its file holds what the solutions compute. */
 function fakeChecks(seen) {
-  return async (checks, files) => {
+  return async (checks, { files }) => {
     const text = files["ember/core.py"];
     seen.push(text);
     const good = ["return x + 1", "return 2 * x", "return x * 2", "return f(g(x))"];
@@ -71,4 +71,17 @@ test("an answer is tried with the rest of its lab solved", async () => {
 test("this lesson's own gaps are left alone", async () => {
   const { store } = await run({});
   assert.equal(store["L03.k"], undefined);
+});
+
+test("each gap's lines in the assembled file are known, for tracebacks", async () => {
+  const { gapLines, assemble } = await import("../../js/assemble.js");
+  const answers = { "L01.f": "    y = x\n    return y + 1\n" };
+  const text = assemble(lesson.files, (gap) => answers[gap])["ember/core.py"].split("\n");
+  const lines = gapLines(lesson.files, (gap) => answers[gap])["ember/core.py"];
+  assert.deepEqual(lines.map(([gap]) => gap), ["L01.f", "L01.g", "L02.h", "L03.k"]);
+  const [, first, last] = lines[0];
+  assert.deepEqual(text.slice(first - 1, last), ["    y = x", "    return y + 1"]);
+  const [, markedFirst] = lines[3];
+  assert.equal(text[markedFirst - 2], "    # --- gap L03.k ---");
+  assert.equal(text[markedFirst - 1], "    raise NotImplementedError");
 });

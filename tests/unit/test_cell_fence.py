@@ -38,7 +38,7 @@ def fence(code: str, options: str = "") -> str:
 
 def test_a_cell_shows_its_highlighted_code_and_recorded_output():
     html = render(fence('print("hello", 6 * 7)'))
-    assert '<div class="ember-cell" data-cell="1">' in html
+    assert '<div class="ember-cell" data-cell="1" data-time-limit="20">' in html
     assert '<div class="highlight"><pre>' in html
     assert re.search(r'role="log" aria-label="Output of cell 1" tabindex="0"><span class="ember-output__stdout">'
                      r"hello 42\n</span></pre>", html)
@@ -114,6 +114,14 @@ def test_a_syntax_error_shows_the_line_and_a_caret():
 def test_an_unknown_option_stops_the_build():
     with pytest.raises(FenceError, match="unknown cell option 'timeout'"):
         render(fence("print(1)", ' timeout="3"'))
+
+
+def test_a_time_limit_goes_to_the_page_and_bounds_the_build_run():
+    assert 'data-time-limit="2.5"' in render(fence("print(1)", ' time_limit="2.5"'))
+    with pytest.raises(FenceError, match="ran for more than 1 s"):
+        render(fence("while True:\n    pass", ' time_limit="1"'))
+    with pytest.raises(FenceError, match="time_limit must be seconds from 1 to 3600"):
+        render(fence("print(1)", ' time_limit="soon"'))
 
 
 @pytest.mark.parametrize("code, name", [

@@ -51,6 +51,24 @@ def test_flush_hands_on_a_line_without_its_newline():
     assert batches[0] == [("stdout", "working...")]
 
 
+def test_a_flood_of_output_keeps_its_start_and_end_with_a_note_of_what_was_cut():
+    ok, batches = run_collecting("for i in range(200_000):\n    print(i)")
+    chunks = [chunk for batch in batches for chunk in batch]
+    text = "".join(text for stream, text in chunks if stream == "stdout")
+    total = sum(len(f"{i}\n") for i in range(200_000))
+    assert ok and text.startswith("0\n1\n2\n") and text.endswith("199998\n199999\n")
+    assert len(text) == OutputSink.HEAD + OutputSink.TAIL
+    notes = [text for stream, text in chunks if stream == "cut"]
+    assert notes[-1] == f"\n… {total - len(text):,} characters of output cut here; the last 10,000 follow …\n"
+
+
+def test_while_output_is_cut_a_note_of_the_count_so_far_goes_out_each_interval():
+    batches = []
+    sink = OutputSink(batches.append, interval=0)
+    sink.write("stdout", "x" * (OutputSink.HEAD + 30_000))
+    assert batches[-1][-1] == ("cut", "\n… 30,000 characters of output cut so far; the last of them will show when the run ends …\n")
+
+
 def test_the_next_run_imports_ember_afresh_and_gets_the_builtins_back(tmp_path):
     # In a process of its own, as in the worker: the runs would otherwise reset pytest's modules.
     (tmp_path / "ember").mkdir()
@@ -81,3 +99,27 @@ def test_the_error_names_the_exception():
 def test_system_exit_is_reported_not_raised():
     ok, batches = run_collecting("raise SystemExit(3)")
     assert not ok and "SystemExit: 3" in batches[0][0][1]
+
+
+def test_a_traceback_and_a_check_reason_name_the_line_in_the_learners_gap(tmp_path):
+    (tmp_path / "ember").mkdir()
+    (tmp_path / "ember" / "__init__.py").write_text("")
+    (tmp_path / "ember" / "thing.py").write_text("def f(x):\n    y = x\n    return y / 0\n")
+    script = f"""
+import sys
+sys.path.insert(0, {str(tmp_path)!r})
+sys.path.insert(0, {str(REPO / "site_src" / "runtime")!r})
+from cellrun import OutputSink, Session
+session, batches = Session({str(tmp_path)!r}), []
+session.set_gaps('{{"ember/thing.py": [["L01.f", 2, 3]]}}')
+session.run("from ember.thing import f\\nf(1)", OutputSink(batches.append, interval=float("inf")))
+print("".join(text for batch in batches for _, text in batch))
+from ember.thing import f
+try:
+    f(1)
+except ZeroDivisionError as exc:
+    print(session.describe_error(exc))
+"""
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert 'File "ember/thing.py", line 3, in f (line 2 of gap L01.f)' in done.stdout, done.stderr
+    assert done.stdout.rstrip().endswith("ZeroDivisionError: division by zero (line 2 of gap L01.f)")

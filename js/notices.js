@@ -1,0 +1,40 @@
+// Notices at the top of the page for what concerns the whole page: Python could not be loaded
+// (with a Retry button), or the learner's work could not be saved in this browser.
+
+import { button, make } from "./dom.js";
+import * as progress from "./progress/store.js";
+import { onState, retry } from "./runtime/client.js";
+import "./notices.css";
+
+/** Show or clear the notice of a kind; content is a list of nodes, null to clear. */
+function notice(box, kind, content) {
+  box.querySelector(`[data-notice="${kind}"]`)?.remove();
+  if (!content) return;
+  const item = make("div", `ember-notice ember-notice--${kind}`);
+  item.dataset.notice = kind;
+  item.append(...content);
+  box.append(item);
+}
+
+/**
+ * Mount the page's notices above its content.
+ * @param {HTMLElement} content Material's .md-content__inner
+ */
+export function mount(content) {
+  const box = make("div", "ember-notices");
+  box.setAttribute("role", "alert");
+  content.prepend(box);
+  onState((state, detail) => {
+    if (state !== "failed") {
+      notice(box, "python", null);
+      return;
+    }
+    const again = button("Retry", "ember-notice__button");
+    again.addEventListener("click", () => retry());
+    notice(box, "python", [make("p", "", `Python could not be loaded (${detail}). The text, the figures and the `
+      + "recorded outputs still work; running code needs Python."), again]);
+  });
+  progress.onSave((saved) => notice(box, "storage", saved ? null : [make("p", "",
+    "Your work could not be saved in this browser: its storage is full or blocked. What you write stays on "
+    + "this page until you leave it; Export progress, at the end of a lesson, keeps a copy.")]));
+}

@@ -1,0 +1,202 @@
+"""A runtime that a learner's code cannot break: Stop and time limits (with and without cross-
+origin isolation), floods of output, text that is never markup, errors that point at the
+learner's lines, a Python that cannot load, input(), and storage that is full or shared by two
+tabs. Each test checks what the learner sees, and that the page still works afterwards."""
+
+import json
+import re
+
+from playwright.sync_api import Page, expect
+
+from tests.e2e.test_labs import ADD, MUL, RIGHT_INIT, editor, lab, write_gap
+from tests.e2e.test_lesson07 import LESSON, cell, output, replace_code, run
+from tools.finished import PROGRESS_KEY, write_solutions
+
+LOOP = "print('looping', flush=True)\nn = 0\nwhile True:\n    n += 1"
+
+
+def start_loop(page: Page, number: int = 1) -> None:
+    replace_code(page, number, LOOP)
+    cell(page, number).get_by_role("button", name="Run").click()
+    expect(output(page, number)).to_contain_text("looping", timeout=30_000)
+
+
+def still_runs(page: Page, number: int = 2) -> None:
+    """Another cell runs: the page and Python are alive."""
+    replace_code(page, number, "print('alive', 6 * 7)")
+    run(page, number)
+    expect(output(page, number)).to_have_text("alive 42\n")
+
+
+def test_stop_ends_a_loop_by_restarting_python_when_the_page_is_not_isolated(page: Page, site: str):
+    page.goto(site + LESSON)
+    assert page.evaluate("self.crossOriginIsolated") is False
+    start_loop(page)
+    cell(page, 1).get_by_role("button", name="Stop").click()
+    expect(cell(page, 1).get_by_role("status")).to_have_text("Stopped.", timeout=1_000)
+    expect(output(page, 1)).to_contain_text("Stopped. Python was restarted")
+    expect(page.get_by_role("textbox", name="Code of cell 1")).to_contain_text("n += 1")
+    still_runs(page)
+
+
+def test_stop_interrupts_python_and_keeps_it_when_the_page_is_isolated(page: Page, isolated_site: str):
+    page.goto(isolated_site + LESSON)
+    assert page.evaluate("self.crossOriginIsolated") is True
+    start_loop(page)
+    cell(page, 1).get_by_role("button", name="Stop").click()
+    expect(cell(page, 1).get_by_role("status")).to_have_text("Stopped.", timeout=1_000)
+    expect(output(page, 1)).to_contain_text('File "<cell>", line 4, in <module>')
+    expect(output(page, 1)).to_contain_text("KeyboardInterrupt")
+    expect(output(page, 1)).not_to_contain_text("restarted")
+    still_runs(page)
+
+
+def test_a_saved_endless_loop_never_runs_on_load_and_the_checks_stop_at_their_time_limit(page: Page, site: str):
+    page.goto(site + LESSON)
+    looping = "        while True:\n            pass\n"
+    page.evaluate("([key, p]) => localStorage.setItem(key, JSON.stringify(p))",
+                  [PROGRESS_KEY, {"answers": {"L07.init": looping}, "hints": {}, "passed": {}, "quizzes": {}}])
+    page.reload()
+    still_runs(page, 1)  # the page loaded and nothing of the saved code ran
+    lab(page, 1).get_by_role("button", name="Run checks").click()
+    expect(lab(page, 1).get_by_text(re.compile("^Stopped after 10 s: a check ran too long"))).to_be_visible(timeout=20_000)
+    expect(editor(page, 1)).to_contain_text("while True:")
+    still_runs(page)
+
+
+def test_a_flood_of_output_is_cut_keeping_its_start_and_end_and_the_page_responds(page: Page, site: str):
+    page.goto(site + LESSON)
+    replace_code(page, 1, "for i in range(10**6):\n    print(i)")
+    cell(page, 1).get_by_role("button", name="Run").click()
+    expect(output(page, 1)).to_contain_text("characters of output cut so far", timeout=30_000)
+    replace_code(page, 2, "typed while the flood runs")  # the editor answers meanwhile
+    expect(page.get_by_role("textbox", name="Code of cell 2")).to_have_text("typed while the flood runs")
+    expect(cell(page, 1).get_by_role("status")).to_have_text("Done.", timeout=60_000)
+    text = output(page, 1).inner_text()
+    assert text.startswith("0\n1\n2\n") and text.rstrip().endswith("999998\n999999")
+    assert re.search(r"… [\d,]+ characters of output cut here; the last 10,000 follow …", text)
+    assert len(text) < 70_000
+
+
+def test_nothing_a_learner_prints_or_saves_runs_as_markup(page: Page, site: str):
+    html = '<img src=x onerror="window.pwned = 1">'
+    page.goto(site + LESSON)
+    write_solutions(page)
+    saved = page.evaluate("key => JSON.parse(localStorage.getItem(key))", PROGRESS_KEY)
+    saved["answers"]["L07.repr"] = saved["answers"]["L07.repr"].replace("return f", f"# {html}\n        return f")
+    page.evaluate("([key, p]) => localStorage.setItem(key, JSON.stringify(p))", [PROGRESS_KEY, saved])
+    page.reload()
+    replace_code(page, 2, f"import hx\nfrom ember.scalar import Value\nhtml = {html!r}\n"
+                          "class Shown:\n    def __repr__(self):\n        return html\n"
+                          "print(html, Shown())\nv = Value(1.0)\nv.label = html\nhx.show_graph(v * 2)\n"
+                          "raise ValueError(html)")
+    run(page, 2)
+    expect(output(page, 2)).to_contain_text(f"{html} {html}")
+    expect(output(page, 2)).to_contain_text(f"ValueError: {html}")
+    expect(page.locator("#loss").get_by_role("button", name=re.compile("^<img src=x"))).to_be_visible()
+    expect(editor(page, 1)).to_contain_text(html)
+    assert page.locator("img[src=x]").count() == 0
+    assert page.evaluate("window.pwned") is None
+
+
+def test_errors_point_at_the_learners_lines_without_the_runtimes_frames(page: Page, site: str):
+    page.goto(site + LESSON)
+    write_solutions(page)
+    page.reload()
+    replace_code(page, 1, "def half(x):\n    return x / 0\n\nhalf(3)")
+    run(page, 1)
+    text = output(page, 1).inner_text()
+    assert 'File "<cell>", line 4, in <module>' in text and 'File "<cell>", line 2, in half' in text
+    assert "cellrun" not in text and "pyodide" not in text and "/lib/" not in text
+    write_gap(page, 2, "out = Value(self.data + other.data",
+              "        other = _as_value(other)\n        out = Value(self.data + other.data / 0, (self, other), '+')")
+    replace_code(page, 1, "from ember.scalar import Value\nValue(1.0) + Value(2.0)")
+    run(page, 1)
+    expect(output(page, 1)).to_contain_text(re.compile(r'File "ember/scalar.py", line \d+, in __add__ \(line 2 of gap L07.add\)'))
+    replace_code(page, 1, "print(1,\n      2")
+    run(page, 1)
+    expect(output(page, 1)).to_contain_text(re.compile(r'File "<cell>", line 1\n\s+print\(1,\n\s+\^\nSyntaxError'))
+
+
+def test_deep_recursion_is_a_recursion_error_and_python_lives_on(page: Page, site: str):
+    page.goto(site + LESSON)
+    replace_code(page, 1, "def down(n):\n    return down(n + 1)\n\ndown(0)")
+    run(page, 1)
+    expect(output(page, 1)).to_contain_text("RecursionError: maximum recursion depth exceeded")
+    replace_code(page, 1, "class Loop:\n    def __repr__(self):\n        return repr(self)\n\nprint(Loop())")
+    run(page, 1)
+    expect(output(page, 1)).to_contain_text("RecursionError")
+    expect(output(page, 1)).not_to_contain_text("restarted")
+    still_runs(page)
+
+
+def test_a_fatal_python_error_restarts_the_worker_with_a_message(page: Page, site: str):
+    page.goto(site + LESSON)
+    # Freeing a chain of 200,000 objects recurses in C past the browser's stack (Pyodide issue 5959).
+    replace_code(page, 1, "class Link:\n    def __init__(self, before):\n        self.before = (before,)\n\n"
+                          "chain = None\nfor _ in range(200_000):\n    chain = Link(chain)\ndel chain")
+    run(page, 1)
+    expect(output(page, 1)).to_contain_text("Python stopped working")
+    expect(output(page, 1)).to_contain_text("It is starting again; your code is kept.")
+    still_runs(page)
+
+
+def test_input_says_that_a_cell_cannot_read_it(page: Page, site: str):
+    page.goto(site + LESSON)
+    replace_code(page, 1, "name = input('Your name? ')")
+    run(page, 1)
+    expect(output(page, 1)).to_contain_text("a cell cannot read input: put the value in the code instead of input()")
+
+
+def test_when_python_cannot_load_the_page_stays_readable_and_offers_retry(page: Page, site: str):
+    page.route("**/assets/pyodide/pyodide.asm.wasm", lambda route: route.fulfill(status=404, body="missing"))
+    page.goto(site + LESSON)
+    notice = page.get_by_role("alert").filter(has_text="Python could not be loaded")
+    expect(notice).to_be_visible(timeout=30_000)
+    expect(notice).to_contain_text("The text, the figures and the recorded outputs still work")
+    expect(output(page, 1)).to_contain_text("does c record what made it? False")
+    expect(page.locator("#loss").get_by_role("button", name=re.compile("^L data"))).to_be_visible()
+    page.unroute("**/assets/pyodide/pyodide.asm.wasm")
+    notice.get_by_role("button", name="Retry").click()
+    expect(notice).to_be_hidden(timeout=30_000)
+    still_runs(page)
+
+
+def test_a_run_during_boot_says_how_far_python_has_got(page: Page, site: str):
+    page.goto(site + LESSON)
+    run_button = cell(page, 1).get_by_role("button", name="Run")
+    run_button.click()
+    expect(cell(page, 1).get_by_role("status")).to_have_text(re.compile(r"^(Python is starting \(.+\)… your code runs|Running|Done)"))
+    expect(cell(page, 1).get_by_role("status")).to_have_text("Done.", timeout=30_000)
+
+
+def test_storage_that_is_full_shows_a_notice_and_keeps_the_learners_text(page: Page, site: str):
+    page.add_init_script("""{
+      const setItem = Storage.prototype.setItem;
+      Storage.prototype.setItem = function (key, value) {
+        if (key.includes(":progress:")) throw new DOMException("full", "QuotaExceededError");
+        return setItem.call(this, key, value);
+      };
+    }""")
+    page.goto(site + LESSON)
+    write_gap(page, 1, "Keep data as a float", RIGHT_INIT)
+    notice = page.get_by_role("alert").filter(has_text="Your work could not be saved in this browser")
+    expect(notice).to_be_visible()
+    expect(editor(page, 1)).to_contain_text("self.data = float(data)")
+    lab(page, 1).get_by_role("button", name="Run checks").click()
+    expect(lab(page, 1).get_by_role("listitem").filter(has_text="Value(3).data is the float 3.0")).to_contain_text("passed", timeout=30_000)
+
+
+def test_two_tabs_editing_one_gap_the_newer_edit_wins_and_the_other_tab_says_so(page: Page, site: str):
+    page.goto(site + LESSON)
+    other = page.context.new_page()
+    other.goto(site + LESSON)
+    write_gap(page, 1, "Keep data as a float", RIGHT_INIT)
+    expect(editor(other, 1)).to_contain_text("self.data = float(data)")
+    expect(lab(other, 1).get_by_text("Gap L07.init was changed in another tab")).to_be_visible()
+    write_gap(other, 2, "holding the sum", ADD.replace("        print('my add was called')\n", ""))
+    write_gap(other, 2, "holding the product", MUL)
+    expect(editor(page, 2)).to_contain_text("self.data * other.data")
+    saved = json.loads(page.evaluate("key => localStorage.getItem(key)", PROGRESS_KEY))
+    assert {"L07.init", "L07.add", "L07.mul"} <= set(saved["answers"])
+    other.close()
