@@ -47,7 +47,7 @@ export function mount(el) {
 
   // The file, editable in this lab's gaps.
   const file = el.querySelector(".ember-lab__file");
-  file.querySelector(".ember-lab__when").textContent = "yours: edit the shaded gaps";
+  file.querySelector(".ember-lab__when").textContent = "yours: edit the shaded gaps (Ctrl+A, or ⌘A, selects the gap you are in)";
   const host = make("div", "ember-lab__editor");
   file.querySelector(".highlight").replaceWith(host);
   const { doc, gaps } = labFile(segments, data.gaps);

@@ -35,7 +35,11 @@ function mountPage() {
   for (const [selector, mount] of components) {
     for (const el of document.querySelectorAll(`${selector}:not([data-mounted])`)) {
       el.dataset.mounted = "";
-      mount(el);
+      try {
+        mount(el);
+      } catch (error) {
+        console.error("ember: a part of this page could not start", el, error); // the rest still does
+      }
     }
   }
   if (document.querySelector(".ember-cell, .ember-lab")) boot();

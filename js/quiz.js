@@ -5,7 +5,7 @@
 // A click on an option answers at once. From the keyboard, the arrow keys move between the
 // options without answering, and Enter or the Check button answers with the one selected.
 
-import { button } from "./dom.js";
+import { button, make } from "./dom.js";
 import * as progress from "./progress/store.js";
 import "./quiz.css";
 
@@ -23,11 +23,15 @@ export function mount(form) {
   status.before(check);
 
   /** Show what the learner's choices so far say, without recording anything. */
-  const show = (chosen, foundRight) => {
+  const show = (saved, foundRight) => {
+    const chosen = saved.filter((index) => index < radios.length); // the question may have changed
     for (const [index, radio] of radios.entries()) {
       const option = radio.closest(".ember-quiz__option");
-      option.classList.toggle("ember-quiz__option--wrong", chosen.includes(index) && index !== right);
+      const wrong = chosen.includes(index) && index !== right;
+      option.classList.toggle("ember-quiz__option--wrong", wrong);
       option.classList.toggle("ember-quiz__option--right", foundRight && index === right);
+      option.querySelector(".ember-quiz__tried")?.remove();
+      if (wrong) option.querySelector("label").append(make("span", "ember-quiz__tried", " (tried: not right)"));
     }
     const last = chosen.at(-1);
     if (last === undefined) return;
@@ -37,7 +41,7 @@ export function mount(form) {
     const verdict = document.createElement("strong");
     verdict.textContent = last === right ? "Right. " : "Not quite. ";
     feedback.prepend(verdict);
-    if (last !== right) feedback.append(document.createTextNode(" Try another option."));
+    if (last !== right && !foundRight) feedback.append(document.createTextNode(" Try another option."));
     status.replaceChildren(feedback);
     status.className = `ember-quiz__status ember-quiz__status--${last === right ? "right" : "wrong"}`;
     explain.hidden = !foundRight;
@@ -50,7 +54,7 @@ export function mount(form) {
       status.className = "ember-quiz__status";
       return;
     }
-    progress.choose(id, index, index === right);
+    if (progress.quizAnswer(id).chosen.at(-1) !== index) progress.choose(id, index, index === right);
     const saved = progress.quizAnswer(id);
     show(saved.chosen, saved.right);
   };

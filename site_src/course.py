@@ -17,7 +17,7 @@ from pathlib import Path
 import yaml
 
 from site_src.execute import CellFailure, run_checks, write_lib
-from site_src.fences import QUOTE
+from site_src.fences import QUOTE, FenceError
 from site_src.fences import lab as lab_fence
 from site_src.fences import quiz as quiz_fence
 from site_src.gaps import Ember
@@ -51,11 +51,16 @@ def read_lessons(repo: Path, docs_dir: Path) -> list[Lesson]:
     lessons = []
     for path in sorted(docs_dir.rglob("*.md")):
         text = path.read_text(encoding="utf-8")
-        meta = FRONT_MATTER.match(text)
-        data = (yaml.safe_load(meta[1]) or {}) if meta else {}
-        if not isinstance(data, dict) or data.get("number") is None:
-            continue
         src = path.relative_to(repo).as_posix()
+        data = front_matter(text, src)
+        if data.get("number") is None:
+            if path.parent.name == "lessons":
+                raise FenceError(f"{src}:1: a page in lessons/ is a lesson: its front matter needs "
+                                 'number: "NN" and the other fields of site_src/frame.py')
+            continue
+        if not (isinstance(data["number"], str) and re.fullmatch(r"\d\d", data["number"])):
+            raise FenceError(f"{src}:2: number must be two digits in quotes, such as \"07\", "
+                             f"not {data['number']!r}")
         labs, questions = _fences(text, src)
         number = int(data["number"])
         quizzes = tuple(f"{number:02d}-{kind}{index}" for kind in "rq"
@@ -64,13 +69,54 @@ def read_lessons(repo: Path, docs_dir: Path) -> list[Lesson]:
     return sorted(lessons, key=lambda lesson: lesson.number)
 
 
+def front_matter(text: str, src_path: str) -> dict:
+    """A page's front matter as a dict; {} when it has none.
+
+    Raises:
+        FenceError: If the front matter is not a YAML mapping, naming the line.
+    """
+    meta = FRONT_MATTER.match(text)
+    if not meta:
+        return {}
+    try:
+        data = yaml.safe_load(meta[1])
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+        raise FenceError(f"{src_path}:{mark.line + 2 if mark else 1}: the front matter is not "
+                         f"valid YAML: {getattr(exc, 'problem', exc)}") from exc
+    if data is None:
+        return {}
+    if not isinstance(data, dict):
+        raise FenceError(f"{src_path}:2: the front matter must be a mapping of names to values")
+    return data
+
+
 def _fences(text: str, src_path: str) -> tuple[list[lab_fence.Lab], dict[str, int]]:
     """Parse each ``yaml lab``, ``yaml quiz`` and ``yaml recap`` fence of a page, as the Markdown
     renderer finds them: inside a blockquote too, but not inside another fence (an example in a
-    ````markdown block). Returns the labs, and how many quiz (q) and recap (r) questions."""
+    ````markdown block). Returns the labs, and how many quiz (q) and recap (r) questions.
+
+    Raises:
+        FenceError: For a declaration that does not parse, or one inside an HTML comment (the
+            page would still count it).
+    """
     labs, questions, lines = [], {"q": 0, "r": 0}, text.split("\n")
     number = 0
+    in_comment = False
     while number < len(lines):
+        line = lines[number]
+        if in_comment:
+            if any(o.match(QUOTE.sub("", line)) for o in (lab_fence.OPENER, quiz_fence.QUIZ_OPENER,
+                                                            quiz_fence.RECAP_OPENER)):
+                raise FenceError(f"{src_path}:{number + 1}: a lab or question inside an HTML "
+                                 "comment still counts on the page; delete it, or move it out")
+            in_comment = "-->" not in line
+            number += 1
+            continue
+        if "<!--" in line and "-->" not in line.split("<!--", 1)[1]:
+            in_comment = True
+            number += 1
+            continue
         fence = FENCE.match(QUOTE.sub("", lines[number]))
         prefix = QUOTE.match(lines[number])[0]  # the opener's indentation and > markers
         number += 1

@@ -14,7 +14,7 @@ below and refuses a course that breaks one, naming the file and the line:
 
 import html
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from urllib.parse import urlencode
 
@@ -50,6 +50,10 @@ class Entry:
     src_path: str | None = None
     labs: tuple[str, ...] = ()
     quizzes: tuple[str, ...] = ()
+    where: str = field(default="", compare=False)
+    """The file that describes it, for messages."""
+    lines: dict = field(default_factory=dict, compare=False, hash=False)
+    """The line of each of its fields in that file."""
 
     @property
     def nn(self) -> str:
@@ -71,21 +75,26 @@ class Course:
                 self.lessons[index + 1] if index + 1 < len(self.lessons) else None)
 
 
-def _line(text: str, key: str) -> int:
-    """The line of key in a file's front matter or YAML, else 1."""
-    match = re.search(rf"^\s*(- )?{re.escape(key)}\s*:", text, re.M)
-    return text.count("\n", 0, match.start()) + 1 if match else 1
+def _key_lines(node: yaml.Node | None, offset: int) -> dict[str, int]:
+    """The 1-based line of each key of a YAML mapping node, offset lines into its file."""
+    if not isinstance(node, yaml.MappingNode):
+        return {}
+    return {key.value: key.start_mark.line + 1 + offset for key, _ in node.value}
 
 
-def _entry(data: dict, where: str, text: str, extra: set[str]) -> Entry:
-    """An Entry from front matter or a planned item; FenceError with where:line if it is wrong."""
+def _entry(data: dict, where: str, lines: dict[str, int], first: int, extra: set[str]) -> Entry:
+    """An Entry from front matter or a planned item; FenceError with where:line if it is wrong.
+
+    Args:
+        lines: The line of each key in where; first: the mapping's first line, for a missing key.
+    """
     def error(key: str, message: str) -> FenceError:
-        return FenceError(f"{where}:{_line(text, key)}: {message}")
+        return FenceError(f"{where}:{lines.get(key, first)}: {message}")
 
     missing = sorted(set(FIELDS) - set(data))
     unknown = sorted(set(data) - set(FIELDS) - extra)
     if missing:
-        raise error("number", f"lesson fields missing: {', '.join(missing)}; "
+        raise error("", f"lesson fields missing: {', '.join(missing)}; "
                     + "; ".join(f"{k}: {v}" for k, v in FIELDS.items() if k in missing))
     if unknown:
         raise error(unknown[0], f"unknown lesson field {unknown[0]!r}; a lesson has: {', '.join(FIELDS)}")
@@ -100,8 +109,11 @@ def _entry(data: dict, where: str, text: str, extra: set[str]) -> Entry:
     builds_on = data["builds_on"]
     if not (isinstance(builds_on, list) and all(isinstance(n, str) and re.fullmatch(r"\d\d", n) for n in builds_on)):
         raise error("builds_on", f"builds_on must be a list of lesson numbers in quotes, such as [\"06\"], not {builds_on!r}")
+    if len(set(builds_on)) != len(builds_on):
+        raise error("builds_on", f"builds_on names a lesson twice: {builds_on}")
     return Entry(int(data["number"]), data["part"], data["title"].strip(), data["question"].strip(),
-                 data["minutes"], tuple(int(n) for n in builds_on), data["can_now"].strip())
+                 data["minutes"], tuple(int(n) for n in builds_on), data["can_now"].strip(),
+                 where=where, lines=lines)
 
 
 def read_course(course_file: Path, lessons: list[Lesson], repo: Path) -> Course:
@@ -116,54 +128,67 @@ def read_course(course_file: Path, lessons: list[Lesson], repo: Path) -> Course:
         FenceError: ``file:line: what is wrong`` for the first rule broken (module docstring).
     """
     where = course_file.relative_to(repo).as_posix()
+    if not course_file.is_file():
+        raise FenceError(f"{where}: missing; it names the course's parts and its planned lessons")
     text = course_file.read_text(encoding="utf-8")
     try:
-        data = yaml.safe_load(text) or {}
+        data, root = yaml.safe_load(text) or {}, yaml.compose(text)
     except yaml.YAMLError as exc:
-        raise FenceError(f"{where}: not valid YAML: {exc}") from exc
+        mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+        raise FenceError(f"{where}:{mark.line + 1 if mark else 1}: not valid YAML: "
+                         f"{getattr(exc, 'problem', exc)}") from exc
+    if not isinstance(data, dict):
+        raise FenceError(f"{where}:1: the course is a mapping with parts and planned")
+    top = _key_lines(root, 0)
     parts = data.get("parts")
     if not isinstance(parts, dict) or not parts or not all(isinstance(v, str) for v in parts.values()):
-        raise FenceError(f"{where}:{_line(text, 'parts')}: parts must map each numeral to its name")
+        raise FenceError(f"{where}:{top.get('parts', 1)}: parts must map each numeral to its name")
     parts = {str(key): value for key, value in parts.items()}
+    planned = data.get("planned") or []
+    if not isinstance(planned, list):
+        raise FenceError(f"{where}:{top.get('planned', 1)}: planned must be a list of lessons")
+    nodes = next((value.value for key, value in root.value if key.value == "planned"), [])
     entries: list[Entry] = []
-    for item in data.get("planned") or []:
+    for item, node in zip(planned, nodes):
+        line = node.start_mark.line + 1
         if not isinstance(item, dict):
-            raise FenceError(f"{where}:{_line(text, 'planned')}: each planned lesson is a mapping of: {', '.join(FIELDS)}")
-        entry = _entry(item, where, text, set())
-        entries.append(entry)
+            raise FenceError(f"{where}:{line}: each planned lesson is a mapping of: {', '.join(FIELDS)}")
+        entries.append(_entry(item, where, _key_lines(node, 0), line, set()))
     for lesson in lessons:
         source = (repo / lesson.src_path).read_text(encoding="utf-8")
-        entry = _entry(lesson.meta, lesson.src_path, source, OTHERS)
+        front = yaml.compose(source.split("---\n", 2)[1]) if source.startswith("---\n") else None
+        lines = _key_lines(front, 1)  # the front matter starts on the line after ---
+        entry = _entry(lesson.meta, lesson.src_path, lines, 2, OTHERS)
         name = Path(lesson.src_path).name
         if not name.startswith(f"{entry.nn}-"):
-            raise FenceError(f"{lesson.src_path}:{_line(source, 'number')}: lesson {entry.nn}'s file "
+            raise FenceError(f"{lesson.src_path}:{lines.get('number', 2)}: lesson {entry.nn}'s file "
                              f"name must start with {entry.nn}-, not {name}")
-        entries.append(Entry(**{**entry.__dict__, "src_path": lesson.src_path,
-                                "labs": tuple(lesson.lab_id(i) for i in range(len(lesson.labs))),
-                                "quizzes": lesson.quizzes}))
+        entries.append(replace(entry, src_path=lesson.src_path,
+                               labs=tuple(lesson.lab_id(i) for i in range(len(lesson.labs))),
+                               quizzes=lesson.quizzes))
     seen: dict[int, Entry] = {}
     for entry in entries:
-        at = entry.src_path or where
         if entry.number in seen:
             other = seen[entry.number].src_path or f"{where} (planned)"
-            raise FenceError(f"{at}:1: lesson {entry.nn} is also {other}; "
-                             "a lesson is either written or planned in docs/course.yml, once")
+            raise FenceError(f"{entry.where}:{entry.lines.get('number', 1)}: lesson {entry.nn} is "
+                             f"also {other}; a lesson is either written or planned in docs/course.yml, once")
         seen[entry.number] = entry
         if entry.part not in parts:
-            raise FenceError(f"{at}:1: lesson {entry.nn}: part {entry.part!r} is not one of "
-                             f"{', '.join(parts)} (docs/course.yml)")
+            raise FenceError(f"{entry.where}:{entry.lines.get('part', 1)}: lesson {entry.nn}: part "
+                             f"{entry.part!r} is not one of {', '.join(parts)} (docs/course.yml)")
     for entry in entries:
         for number in entry.builds_on:
             if number not in seen or number >= entry.number:
-                raise FenceError(f"{entry.src_path or where}:1: lesson {entry.nn} builds on "
-                                 f"{number:02d}, which is not an earlier lesson of the course")
+                raise FenceError(f"{entry.where}:{entry.lines.get('builds_on', 1)}: lesson {entry.nn} "
+                                 f"builds on {number:02d}, which is not an earlier lesson of the course")
     return Course(parts, tuple(sorted(entries, key=lambda e: e.number)))
 
 
 def _name(entry: Entry, href: str | None) -> str:
-    """ "07 A number that remembers", a link when the lesson has a page."""
+    """ "07 A number that remembers", a link when the lesson has a page, else marked as coming."""
     text = f"{entry.nn} {html.escape(entry.title)}"
-    return f'<a href="{html.escape(href)}">{text}</a>' if href else text
+    return f'<a href="{html.escape(href)}">{text}</a>' if href else f'{text} <span class="ember-coming">(coming)</span>'
+
 
 
 def header_html(course: Course, entry: Entry, href) -> str:
@@ -196,11 +221,12 @@ def catch_up_html(course: Course, entry: Entry, href) -> str:
     if entry.number == first.number:
         return ""
     earlier = f"{first.nn}–{course.neighbours(entry)[0].nn}" if course.neighbours(entry)[0] != first else first.nn
+    if not href(first):
+        return (f'<div class="ember-catchup" data-lesson="{entry.nn}"><p>Lessons {earlier} are still '
+                "to be written. Start here: this lesson's labs need nothing from them.</p></div>")
     start = f"New here? Start at lesson {_name(first, href(first))}"
     if any(e.labs for e in course.lessons if e.number < entry.number):
         start += ", or load the finished pieces of the earlier lessons and carry on"
-    elif not href(first):
-        start += " (still to be written), or carry on: this lesson's labs need nothing from earlier ones"
     return (f'<div class="ember-catchup" data-lesson="{entry.nn}"><p>This lesson builds on lessons '
             f"{earlier}. {start}.</p></div>")
 
@@ -209,7 +235,8 @@ def footer_html(course: Course, entry: Entry, href, repo_url: str | None) -> str
     """The lesson's footer: what the learner's ember can now do, what it already could (newest
     first), the next and previous lessons, and a link to report a problem with the lesson."""
     before, after = course.neighbours(entry)
-    could = "".join(f"<li>{html.escape(e.can_now)}</li>" for e in reversed(course.lessons) if e.number < entry.number)
+    could = "".join(f"<li>{html.escape(e.can_now)}</li>" for e in reversed(course.lessons)
+                    if e.number < entry.number and e.src_path)  # a planned lesson built nothing yet
     parts = [
         '<section class="ember-lesson-footer" aria-labelledby="ember-finish">',
         '<h2 id="ember-finish">When you finish this lesson</h2>',

@@ -8,6 +8,7 @@ import { button, make } from "../dom.js";
 import { PAD } from "./svg.js";
 
 const views = new WeakMap(); // canvas → the view it shows now
+const FIT_FROM = 0.55; // the least zoom at which a graph opens shrunk to fit
 
 /**
  * The region of the graph in view, in its own pixels, with half a canvas more on each side, and
@@ -76,6 +77,10 @@ export function showGraph(figure, drawn, graph, placed, { open, close }) {
     if (!seen) return;
     if (!opened) {
       opened = true;
+      // A graph a little too large is shrunk to fit, while its text stays readable; a larger
+      // one opens on the Value it is of, at the right.
+      const fit = Math.min(1, canvas.clientWidth / width, canvas.clientHeight / height);
+      if (fit >= FIT_FROM) return zoom(fit);
       const last = items.get(graph.nodes.length - 1);
       canvas.scrollLeft = canvas.scrollWidth;
       canvas.scrollTop = last ? last.y * scale - canvas.clientHeight / 2 : 0;

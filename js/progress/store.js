@@ -1,7 +1,8 @@
 // The learner's progress, kept in localStorage as they work: the text of every gap, the hints
 // opened, the labs passed and the quiz answers. The key names the course and the schema
 // (ember:<course>:progress:v<schema>). A state saved under an older schema is upgraded into the
-// new key and left where it was; a state that cannot be read is set aside, never lost.
+// new key and left where it was; a state that cannot be read is set aside, never lost. When
+// the browser refuses storage, everything works and nothing is saved (notices.js says so).
 
 import { exported as validExport, progress as validProgress } from "ember:validators";
 
@@ -44,16 +45,48 @@ function parse(text) {
   }
 }
 
+/** The entries of a damaged state that are each valid on their own; null if it is not even JSON. */
+function salvage(text) {
+  let data;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const kept = empty();
+  if (!data || typeof data !== "object") return kept;
+  for (const part of Object.keys(kept)) {
+    for (const [key, value] of Object.entries(data[part] ?? {})) {
+      const one = { ...empty(), [part]: { [key]: value } };
+      if (validProgress(one)) kept[part][key] = value;
+    }
+  }
+  return tidy(kept);
+}
+
+/** localStorage, or null when the browser blocks it (as with all cookies blocked). */
+function storage() {
+  try {
+    const store = window.localStorage;
+    store.getItem(KEY);
+    return store;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Read the saved progress: under this schema's key, else upgraded from an older one. One that
- * cannot be read is moved to a key of its own, once; if even that fails (storage full), it stays
- * where it is and nothing is saved over it.
+ * cannot be read whole is moved to a key of its own, and what of it is still valid is kept;
+ * if even that fails (storage full), it stays where it is and nothing is saved over it.
  */
 function load() {
-  const raw = localStorage.getItem(KEY);
+  const store = storage();
+  if (!store) return { state: empty(), setAside: null, canSave: false };
+  const raw = store.getItem(KEY);
   if (raw === null) {
     for (let index = OLDER.length - 1; index >= 0; index--) {
-      const old = localStorage.getItem(OLDER[index].key);
+      const old = store.getItem(OLDER[index].key);
       if (old === null) continue;
       let state;
       try {
@@ -63,7 +96,7 @@ function load() {
       }
       if (state && validProgress(state)) {
         try {
-          localStorage.setItem(KEY, JSON.stringify(tidy(state))); // the older key stays as it was
+          store.setItem(KEY, JSON.stringify(tidy(state))); // the older key stays as it was
         } catch {
           // storage full: the upgrade is saved with the next change
         }
@@ -75,13 +108,14 @@ function load() {
   const state = parse(raw);
   if (state) return { state, setAside: null, canSave: true };
   const setAside = `${KEY}:unreadable:${Date.now()}`;
+  const kept = salvage(raw) ?? empty();
   try {
-    localStorage.setItem(setAside, raw);
-    localStorage.removeItem(KEY);
-    return { state: empty(), setAside, canSave: true };
+    store.setItem(setAside, raw);
+    store.setItem(KEY, JSON.stringify(kept)); // so that an older key is not read again
+    return { state: kept, setAside, canSave: true };
   } catch (error) {
     console.warn("ember: the saved progress cannot be read or moved aside; this session is not saved", error);
-    return { state: empty(), setAside: null, canSave: false };
+    return { state: kept, setAside: null, canSave: false };
   }
 }
 
@@ -97,7 +131,7 @@ function save(change) {
   let saved = false;
   if (loaded.canSave) {
     try {
-      localStorage.setItem(KEY, JSON.stringify(state));
+      window.localStorage.setItem(KEY, JSON.stringify(state));
       saved = true;
     } catch (error) {
       console.warn("ember: progress could not be saved (storage full?)", error);

@@ -44,6 +44,8 @@ QUESTION_FIELDS = {
     "explain": "shown once the right option is chosen (Markdown)",
 }
 OPTION_FIELDS = {"answer", "feedback", "right"}
+MAX_OPTIONS = 20
+"""The most options a question may have; the learner's saved answers allow no more."""
 QUIZ_OPENER = re.compile(r"(`{3,}|~{3,})[ \t]*yaml[ \t]+quiz\b")
 RECAP_OPENER = re.compile(r"(`{3,}|~{3,})[ \t]*yaml[ \t]+recap\b")
 
@@ -72,10 +74,13 @@ class Question:
 
 def _load(source: str, error) -> tuple[Any, yaml.Node]:
     try:
-        return yaml.safe_load(source), yaml.compose(source)
+        data, node = yaml.safe_load(source), yaml.compose(source)
     except yaml.YAMLError as exc:
-        mark = getattr(exc, "context_mark", None) or getattr(exc, "problem_mark", None)
-        raise error(f"not valid YAML: {exc}", mark.line + 1 if mark else 0) from exc
+        mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+        raise error(f"not valid YAML: {exc}", mark.line if mark else 0) from exc
+    if node is None:
+        raise error("the fence is empty; a question has: " + ", ".join(QUESTION_FIELDS))
+    return data, node
 
 
 def _text(value: object) -> bool:
@@ -95,8 +100,8 @@ def _question(data: object, node: yaml.Node, error) -> Question:
     for name in ("question", "explain"):
         if not _text(data[name]):
             raise error(f"'{name}' must be text", lines[name])
-    if not isinstance(data["options"], list) or len(data["options"]) < 2:
-        raise error("'options' must be a list of at least two {answer, feedback}", lines["options"])
+    if not isinstance(data["options"], list) or not 2 <= len(data["options"]) <= MAX_OPTIONS:
+        raise error(f"'options' must be a list of 2 to {MAX_OPTIONS} {{answer, feedback}}", lines["options"])
     option_nodes = next(value for key, value in node.value if key.value == "options").value
     options = []
     for item, option_node in zip(data["options"], option_nodes):
@@ -107,7 +112,7 @@ def _question(data: object, node: yaml.Node, error) -> Question:
             raise error("an option's answer must be text", line)
         if not _text(item.get("feedback")):
             raise error(f"option {str(item['answer'])!r} has no feedback", line)
-        if item.get("right", False) not in (True, False):
+        if not isinstance(item.get("right", False), bool):
             raise error(f"option {str(item['answer'])!r}: right must be true or false", line)
         options.append(Option(str(item["answer"]), str(item["feedback"]), item.get("right", False)))
     right = sum(option.right for option in options)
@@ -157,7 +162,7 @@ def question_html(question: Question, quiz_id: str) -> str:
     options = "".join(
         f'<div class="ember-quiz__option">'
         f'<input type="radio" name="{quiz_id}" id="{quiz_id}-{index}" value="{index}">'
-        f'<label for="{quiz_id}-{index}">{render_inline(option.answer)}</label>'
+        f'<label for="{quiz_id}-{index}">{_inline(option.answer)}</label>'
         f'<div class="ember-quiz__feedback" data-option="{index}" hidden>{render_inline(option.feedback)}</div>'
         "</div>"
         for index, option in enumerate(question.options)
@@ -166,18 +171,30 @@ def question_html(question: Question, quiz_id: str) -> str:
     explain = render_inline(question.explain)
     return (
         f'<form class="ember-quiz" data-quiz="{html.escape(quiz_id)}" data-right="{question.right}">'
-        f"<fieldset><legend>{render_inline(question.question)}</legend>{options}"
+        f"<fieldset><legend>{_inline(question.question)}</legend>{options}"
         '<div class="ember-quiz__status" role="status"></div>'
         f'<div class="ember-quiz__explain" hidden>{explain}</div>'
         '<details class="ember-quiz__answer"><summary>Answer</summary>'
-        f"<p><strong>{render_inline(right.answer)}</strong></p>{explain}</details>"
+        f"<p><strong>{_inline(right.answer)}</strong></p>{explain}</details>"
         "</fieldset></form>"
     )
 
 
 def _page_key(page: PageContext) -> str:
-    """What a page's quiz ids start with: its lesson number, or its file's name."""
-    return f"{page.lesson:02d}" if page.lesson is not None else page.src_path.rsplit("/", 1)[-1][:-3]
+    """What a page's quiz ids start with: its lesson number, or "page-" and its file's name in
+    lower case letters, digits and hyphens (the saved progress allows no other)."""
+    if page.lesson is not None:
+        return f"{page.lesson:02d}"
+    name = re.sub(r"[^a-z0-9]+", "-", page.src_path.rsplit("/", 1)[-1][:-3].lower()).strip("-")
+    return f"page-{name[:40] or 'x'}"
+
+
+def _inline(text: str) -> str:
+    """Inline Markdown as HTML without the paragraph around it: a legend or a label holds text."""
+    out = render_inline(text)
+    if out.startswith("<p>") and out.endswith("</p>") and out.count("<p>") == 1:
+        return out[3:-4]
+    return out
 
 
 validate_quiz = claims("quiz")

@@ -43,9 +43,10 @@ def browser_type_launch_args(browser_type_launch_args, browser_type):
 
 
 @pytest.fixture(autouse=True)
-def guard(context, site, isolated_site):
+def guard(request, context, site, isolated_site):
     """Abort every request that leaves the local servers; fail the test if there was one, or if
-    a page had an uncaught JavaScript error."""
+    a page had an uncaught JavaScript error (but those that ``@pytest.mark.page_errors(text)``
+    expects)."""
     local = {urlparse(site).netloc, urlparse(isolated_site).netloc}
     outside, errors = [], []
 
@@ -61,6 +62,8 @@ def guard(context, site, isolated_site):
     context.on("weberror", lambda error: errors.append(str(error.error)))
     yield
     assert not outside, f"requests left the site: {outside}"
+    expected = request.node.get_closest_marker("page_errors")
+    errors = [error for error in errors if not expected or error not in expected.args]
     assert not errors, f"uncaught errors in the page: {errors}"
 
 

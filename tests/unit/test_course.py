@@ -146,3 +146,25 @@ def test_a_lab_whose_gaps_are_in_two_files_is_a_problem(tmp_path):
     found = make(tmp_path, {1: lesson(1, "L01.f", [F_CHECK]), 2: lesson(2, "L02.g, L02.k", [G_CHECK])})
     assert found == ["docs/lessons/02-x.md:7: a lab's gaps must all be in one file, not "
                      "['ember/core.py', 'ember/other.py']"]
+
+
+def test_front_matter_that_is_not_yaml_or_a_lesson_page_without_a_number_is_named(tmp_path):
+    docs = tmp_path / "docs" / "lessons"
+    docs.mkdir(parents=True)
+    (docs / "07-x.md").write_text('---\nnumber: "07\ntitle: x\n---\n')
+    with pytest.raises(FenceError, match=r"^docs/lessons/07-x.md:\d+: the front matter is not valid YAML"):
+        course.read_lessons(tmp_path, tmp_path / "docs")
+    (docs / "07-x.md").write_text("---\ntitle: x\n---\n")
+    with pytest.raises(FenceError, match=r"^docs/lessons/07-x.md:1: a page in lessons/ is a lesson"):
+        course.read_lessons(tmp_path, tmp_path / "docs")
+    (docs / "07-x.md").write_text('---\nnumber: "ab"\n---\n')
+    with pytest.raises(FenceError, match=r"^docs/lessons/07-x.md:2: number must be two digits"):
+        course.read_lessons(tmp_path, tmp_path / "docs")
+
+
+def test_a_question_inside_an_html_comment_is_refused(tmp_path):
+    docs = tmp_path / "docs" / "lessons"
+    docs.mkdir(parents=True)
+    (docs / "07-x.md").write_text('---\nnumber: "07"\n---\n\n<!--\n```yaml quiz\nquestion: q\n```\n-->\n')
+    with pytest.raises(FenceError, match=r"^docs/lessons/07-x.md:6: a lab or question inside an HTML comment"):
+        course.read_lessons(tmp_path, tmp_path / "docs")

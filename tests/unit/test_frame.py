@@ -1,6 +1,7 @@
 """site_src/frame.py: the front-matter rules, and the header, footer and course map they make."""
 
 import re
+from dataclasses import replace
 from pathlib import Path
 from urllib.parse import parse_qs, urlparse
 
@@ -62,7 +63,7 @@ def test_the_header_places_the_lesson_in_the_course(tmp_path):
     course = make(tmp_path)
     text = re.sub(r"<[^>]+>", " ", frame.header_html(course, course.lesson(2), href))
     assert " ".join(text.split()) == ("Lesson 02 · Part I · Plain numbers A number that remembers "
-                                      "What must it record? ~35 min · 2 labs · builds on 01 A neuron")
+                                      "What must it record? ~35 min · 2 labs · builds on 01 A neuron (coming)")
 
 
 def test_the_footer_says_what_ember_can_now_do_what_it_could_and_where_to_go(tmp_path):
@@ -70,8 +71,8 @@ def test_the_footer_says_what_ember_can_now_do_what_it_could_and_where_to_go(tmp
     html = frame.footer_html(course, course.lesson(2), href, "https://example.org/me/ember/")
     text = " ".join(re.sub(r"<[^>]+>", " ", html).split())
     assert "Your ember can now: record how every number was made" in text
-    assert "It already could: decide with a step" in text
-    assert "Next 03 Next one · What comes next? · ~40 min Previous 01 A neuron" in text
+    assert "It already could" not in text  # lesson 01 is only planned: it built nothing yet
+    assert "Next 03 Next one (coming) · What comes next? · ~40 min Previous 01 A neuron (coming)" in text
     report = urlparse(re.search(r'href="([^"]+)">Report a problem with this lesson', html)[1].replace("&amp;", "&"))
     assert report.netloc == "example.org" and report.path == "/me/ember/issues/new"
     assert parse_qs(report.query)["title"] == ["Lesson 02: A number that remembers"]
@@ -122,3 +123,33 @@ def test_a_file_named_for_another_number_is_refused(tmp_path):
 
 def test_materials_own_keys_are_allowed(tmp_path):
     assert make(tmp_path, {**META, "hide": ["toc"]}).lesson(2).title == "A number that remembers"
+
+
+def test_an_error_in_a_planned_lesson_names_its_own_line(tmp_path):
+    with pytest.raises(FenceError, match=r"^docs/course.yml:16: minutes must be"):
+        make(tmp_path, course=COURSE.replace("minutes: 40", "minutes: lots"))
+    with pytest.raises(FenceError, match=r"^docs/course.yml:13: lesson 03: part 'IV'"):
+        make(tmp_path, course=COURSE.replace("part: II\n    title: Next", "part: IV\n    title: Next"))
+
+
+def test_a_missing_or_malformed_course_file_is_named(tmp_path):
+    with pytest.raises(FenceError, match=r"^docs/course.yml: missing"):
+        make(tmp_path, course=COURSE)
+        (tmp_path / "docs" / "course.yml").unlink()
+        frame.read_course(tmp_path / "docs" / "course.yml", [], tmp_path)
+    with pytest.raises(FenceError, match=r"^docs/course.yml:1: the course is a mapping"):
+        make(tmp_path, course="- a\n- b\n")
+
+
+def test_a_lesson_that_builds_on_one_lesson_twice_is_refused(tmp_path):
+    with pytest.raises(FenceError, match="names a lesson twice"):
+        make(tmp_path, {**META, "builds_on": ["01", "01"]})
+
+
+def test_it_already_could_lists_every_earlier_written_lesson_newest_first(tmp_path):
+    course = make(tmp_path)
+    first = replace(course.lesson(1), src_path="docs/lessons/01-neuron.md")
+    third = replace(course.lesson(3), src_path="docs/lessons/03-next.md")
+    course = frame.Course(course.parts, (first, course.lesson(2), third))
+    text = " ".join(re.sub(r"<[^>]+>", " ", frame.footer_html(course, third, href, None)).split())
+    assert "It already could: record how every number was made decide with a step" in text
