@@ -252,7 +252,8 @@ class Session:
             sink.close()
 
     def _report(self, exc: BaseException, tb) -> str:
-        """Print exc's traceback to the cell's stderr, with paths relative to lib_root."""
+        """Print exc's traceback to the cell's stderr, with paths relative to lib_root, without
+        the frames of the runtime's own files (hx.py and the like), and naming the learner's gaps."""
         report = traceback.TracebackException(type(exc), exc, tb)
         pending = [report]
         while pending:
@@ -261,6 +262,10 @@ class Session:
                 frame.filename = self._relative(frame.filename)
                 if gap := self._in_gap(frame.filename, frame.lineno):
                     frame.name = f"{frame.name} ({gap})"
+            runtime = [f for f in part.stack if self._is_runtime(f.filename)]
+            if runtime and len(runtime) < len(part.stack):
+                part.stack = traceback.StackSummary.from_list(
+                    [f for f in part.stack if not self._is_runtime(f.filename)])
             if getattr(part, "filename", None):  # a SyntaxError in a file of lib_root
                 part.filename = self._relative(part.filename)
                 if gap := self._in_gap(part.filename, part.lineno):
@@ -284,6 +289,10 @@ class Session:
             path, line = places[-1]
             text += f" ({self._in_gap(path, line) or f'{path}, line {line}'})"
         return text
+
+    def _is_runtime(self, relative: str) -> bool:
+        """Whether a path (relative to lib_root) is one of the runtime's files, not ember's."""
+        return relative.endswith(".py") and "/" not in relative and os.path.isfile(self.lib_root + relative)
 
     def _relative(self, path: str) -> str:
         """path relative to lib_root when it is inside it, such as ``ember/scalar.py``."""

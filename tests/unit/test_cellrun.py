@@ -123,3 +123,12 @@ except ZeroDivisionError as exc:
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
     assert 'File "ember/thing.py", line 3, in f (line 2 of gap L01.f)' in done.stdout, done.stderr
     assert done.stdout.rstrip().endswith("ZeroDivisionError: division by zero (line 2 of gap L01.f)")
+
+
+def test_a_traceback_leaves_out_the_runtimes_own_frames():
+    batches: list = []
+    runtime = str(REPO / "site_src" / "runtime")  # as in the worker, the runtime's files are in lib_root
+    ok = Session(runtime).run("import hx\nhx.show_graph(3)", OutputSink(batches.append, interval=0)) is None
+    text = "".join(t for batch in batches for _, t in batch)
+    assert not ok and 'File "<cell>", line 2, in <module>' in text
+    assert "hx.py" not in text and text.rstrip().endswith("TypeError: show_graph needs a Value (with _prev), not int")
