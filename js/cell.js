@@ -6,7 +6,7 @@ import { createEditor } from "./editor.js";
 import { figureFor, show } from "./graph.js";
 import { appendOutput } from "./output.js";
 import { learnerEmber } from "./learner.js";
-import { onState, run as runCell, stop as stopRun } from "./runtime/client.js";
+import { isBusy, onState, run as runCell, stop as stopRun } from "./runtime/client.js";
 import "./cell.css";
 
 /**
@@ -47,7 +47,7 @@ export function mount(el) {
     el.setAttribute("aria-busy", "true");
     const waiting = onState((state, step) => {
       if (state === "booting") status.textContent = `Python is starting (${step || "loading"})… your code runs as soon as it is ready.`;
-      if (state === "ready") status.textContent = "Running…";
+      if (state === "ready") status.textContent = isBusy() ? "Waiting for the run before it to end…" : "Running…";
     });
     output.replaceChildren();
     origin.textContent = "";
@@ -64,7 +64,7 @@ export function mount(el) {
       }
       for (const [figure, graph] of latest) show(figure, graph);
       appendOutput(output, chunks.filter(([stream]) => stream !== "graph"));
-    }, learnerEmber(), { timeLimit, onStart: (id) => (running = id) });
+    }, learnerEmber(), { timeLimit, onStart: (id) => (running = id), onRun: () => (status.textContent = "Running…") });
     waiting();
     if (result.failure) appendOutput(output, [["stderr", `${result.failure}\n`]]);
     if (result.stopped) appendOutput(output, [["note", stoppedNote(result, timeLimit)]]);
@@ -83,5 +83,5 @@ export function mount(el) {
 /** What the output says of a stopped run. */
 function stoppedNote({ stopped, restarted }, timeLimit) {
   const why = stopped === "time" ? `Stopped after ${timeLimit} s, this cell's time limit.` : "Stopped.";
-  return restarted ? `${why} Python was restarted: a fresh Python has your ember and your code.\n` : `${why}\n`;
+  return restarted ? `${why} Python is being restarted; your code and your ember are kept.\n` : `${why}\n`;
 }

@@ -6,7 +6,7 @@ import { createGapEditor } from "./editor.js";
 import { markedText } from "./assemble.js";
 import { learnerEmber, lessonData, slotText } from "./learner.js";
 import * as progress from "./progress/store.js";
-import { isReady, runChecks, stop } from "./runtime/client.js";
+import { isBusy, isReady, runChecks, stop } from "./runtime/client.js";
 import "./lab.css";
 
 const STATUS_WORDS = { passed: "passed", failed: "failed", error: "error" };
@@ -157,9 +157,10 @@ function mountChecks(el, data) {
     running = 0;
     run.setAttribute("aria-disabled", "true");
     stopButton.hidden = false;
-    summary.textContent = isReady() ? "Checking…" : "Python is starting… the checks run as soon as it is ready.";
+    summary.textContent = !isReady() ? "Python is starting… the checks run as soon as it is ready."
+      : isBusy() ? "Waiting for the run before them to end…" : "Checking…";
     const { results, failure, stopped, restarted } = await runChecks(data.checks, learnerEmber(),
-      { timeLimit: CHECKS_TIME_LIMIT, onStart: (id) => (running = id) });
+      { timeLimit: CHECKS_TIME_LIMIT, onStart: (id) => (running = id), onRun: () => (summary.textContent = "Checking…") });
     running = null;
     run.removeAttribute("aria-disabled");
     if (stopButton.contains(document.activeElement)) run.focus();

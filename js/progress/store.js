@@ -127,7 +127,30 @@ const saveWatchers = new Set();
 /** The key under which an unreadable saved state was kept, or null. */
 export const setAside = loaded.setAside;
 
-function save(change) {
+/**
+ * Make one change and save it. The change is made to what is saved now, which another tab may
+ * have changed since this one last heard, so that two tabs editing different things both keep
+ * theirs; the newer edit of one thing wins.
+ * @param {(state: Progress) => void} edit
+ */
+function change(edit, news) {
+  if (loaded.canSave) {
+    const saved = parse(window.localStorage.getItem(KEY) ?? "null");
+    if (saved) adopt(saved);
+  }
+  edit(state);
+  save(news);
+}
+
+/** Take a state another tab saved; tell the listeners which gaps it changed ({gap, source: "tab"}). */
+function adopt(incoming) {
+  const gaps = new Set([...Object.keys(state.answers), ...Object.keys(incoming.answers)]);
+  const changed = [...gaps].filter((gap) => state.answers[gap] !== incoming.answers[gap]);
+  state = incoming;
+  for (const gap of changed) for (const listener of listeners) listener({ gap, source: "tab" });
+}
+
+function save(news) {
   let saved = false;
   if (loaded.canSave) {
     try {
@@ -138,7 +161,8 @@ function save(change) {
     }
   }
   for (const watch of saveWatchers) watch(saved);
-  for (const listener of listeners) listener(change);
+  for (const listener of listeners) listener(news);
+  return saved;
 }
 
 /**
@@ -150,16 +174,11 @@ export function onSave(watch) {
   if (!loaded.canSave) watch(false);
 }
 
-// Another tab of this site saved: its state is the newer one, so this tab takes it, and tells
-// its listeners which gaps changed ({gap, source: "tab"}).
+// Another tab of this site saved: its state is the newer one, so this tab takes it.
 window.addEventListener("storage", (event) => {
   if (event.key !== KEY || event.newValue === null) return;
   const incoming = parse(event.newValue);
-  if (!incoming) return;
-  const gaps = new Set([...Object.keys(state.answers), ...Object.keys(incoming.answers)]);
-  const changed = [...gaps].filter((gap) => state.answers[gap] !== incoming.answers[gap]);
-  state = incoming;
-  for (const gap of changed) for (const listener of listeners) listener({ gap, source: "tab" });
+  if (incoming) adopt(incoming);
 });
 
 /** The learner's text for a gap, or undefined if they have written none. */
@@ -170,14 +189,12 @@ export function answer(gap) {
 /** Keep the learner's text for a gap. */
 export function setAnswer(gap, text, source = null) {
   if (state.answers[gap] === text) return;
-  state.answers[gap] = text;
-  save({ gap, source });
+  change((s) => (s.answers[gap] = text), { gap, source });
 }
 
 /** Forget the learner's text for a gap. */
 export function clearAnswer(gap) {
-  delete state.answers[gap];
-  save({ gap, source: null });
+  change((s) => delete s.answers[gap], { gap, source: null });
 }
 
 /** How many hints of a lab the learner has opened. */
@@ -187,8 +204,7 @@ export function hintsShown(lab) {
 
 /** Record that one more hint of a lab is open. */
 export function showHint(lab) {
-  state.hints[lab] = hintsShown(lab) + 1;
-  save({ lab });
+  change((s) => (s.hints[lab] = (s.hints[lab] ?? 0) + 1), { lab });
 }
 
 /** Whether every check of a lab passed the last time it ran. */
@@ -198,8 +214,7 @@ export function passed(lab) {
 
 /** Record whether a lab's checks all passed. */
 export function setPassed(lab, value) {
-  state.passed[lab] = value;
-  save({ lab });
+  change((s) => (s.passed[lab] = value), { lab });
 }
 
 /** The options of a question the learner chose, in order, and whether the right one was among them. */
@@ -209,9 +224,10 @@ export function quizAnswer(quiz) {
 
 /** Record that the learner chose option index of a question, right or not. */
 export function choose(quiz, index, right) {
-  const before = quizAnswer(quiz);
-  state.quizzes[quiz] = { chosen: [...before.chosen, index].slice(-20), right: before.right || right };
-  save({ quiz });
+  change((s) => {
+    const before = s.quizzes[quiz] ?? { chosen: [], right: false };
+    s.quizzes[quiz] = { chosen: [...before.chosen, index].slice(-20), right: before.right || right };
+  }, { quiz });
 }
 
 /**
@@ -256,8 +272,12 @@ export function importText(text) {
     incoming = null;
   }
   if (!incoming || !validProgress(incoming)) return "This progress file is damaged: some of its entries are not what this site saves.";
+  const before = state;
   state = tidy(structuredClone(incoming));
-  save({ all: true });
+  if (!save({ all: true })) {
+    state = before;
+    return "This browser's storage is full or blocked, so the progress could not be saved.";
+  }
   return null;
 }
 
@@ -268,8 +288,9 @@ export function importText(text) {
 export function resetLesson(lesson) {
   const nn = String(lesson).padStart(2, "0");
   const mine = (key) => key.startsWith(`L${nn}.`) || key.startsWith(`${nn}-`);
-  for (const part of Object.values(state)) {
-    for (const key of Object.keys(part)) if (mine(key)) delete part[key];
-  }
-  save({ all: true });
+  change((s) => {
+    for (const part of Object.values(s)) {
+      for (const key of Object.keys(part)) if (mine(key)) delete part[key];
+    }
+  }, { all: true });
 }

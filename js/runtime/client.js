@@ -75,6 +75,7 @@ function next() {
   if (current.timeLimit) current.timer = setTimeout(() => stop(current.id, "time"), current.timeLimit * 1000);
   if (interrupt) interrupt[0] = 0;
   worker.postMessage({ id: current.id, ...current.message });
+  current.onRun();
 }
 
 /** The current request ended with data; start the next one (after a new worker if fatal). */
@@ -104,6 +105,11 @@ export function retry() {
 /** Whether Python has finished booting. */
 export function isReady() {
   return state === "ready";
+}
+
+/** Whether Python is working on a request, so that a new one waits for it. */
+export function isBusy() {
+  return current !== null;
 }
 
 /**
@@ -154,12 +160,12 @@ function emberMessage(ember) {
 }
 
 /** Queue a message for the worker; resolve with the message that ends it. */
-function request(message, { onOutput = () => {}, onStart = () => {}, timeLimit = 0 } = {}) {
+function request(message, { onOutput = () => {}, onStart = () => {}, onRun = () => {}, timeLimit = 0 } = {}) {
   boot();
   if (state === "failed") return Promise.resolve({ failure: "Python could not start. Retry, or reload the page." });
   const id = nextId++;
   return new Promise((resolve) => {
-    queue.push({ id, message, onOutput, resolve, timeLimit });
+    queue.push({ id, message, onOutput, onRun, resolve, timeLimit });
     onStart(id);
     next();
   });
@@ -171,12 +177,13 @@ function request(message, { onOutput = () => {}, onStart = () => {}, timeLimit =
  * @param {(chunks: Chunk[]) => void} onOutput called with each batch of output
  * @param {{files: Object<string,string>, gaps: Object<string, Array>}|null} ember the learner's
  *   ember (learner.js); null for none
- * @param {{timeLimit?: number, onStart?: (id: number) => void}} [options] timeLimit in
- *   seconds (0: none); onStart gets the id that stop() takes
+ * @param {{timeLimit?: number, onStart?: (id: number) => void, onRun?: () => void}} [options]
+ *   timeLimit in seconds (0: none); onStart gets the id that stop() takes, once queued; onRun
+ *   is called when the worker starts on it
  * @returns {Promise<RunResult>}
  */
-export async function run(source, onOutput, ember, { timeLimit = 0, onStart } = {}) {
-  const data = await request({ type: "run", source, ...emberMessage(ember) }, { onOutput, onStart, timeLimit });
+export async function run(source, onOutput, ember, { timeLimit = 0, onStart, onRun } = {}) {
+  const data = await request({ type: "run", source, ...emberMessage(ember) }, { onOutput, onStart, onRun, timeLimit });
   const ok = !data.raised && !data.failure && !data.stopped;
   return { ok, raised: data.raised, failure: data.failure, ms: data.ms, stopped: data.stopped, restarted: data.restarted };
 }
@@ -188,8 +195,10 @@ export async function run(source, onOutput, ember, { timeLimit = 0, onStart } = 
  * @param {{timeLimit?: number, onStart?: (id: number) => void}} [options] as for run()
  * @returns {Promise<{results?: {status: string, reason: string}[], failure?: string, stopped?: string}>}
  */
-export async function runChecks(checks, ember, { timeLimit = 0, onStart } = {}) {
-  const data = await request({ type: "checks", checks, ...emberMessage(ember) }, { onStart, timeLimit });
+export async function runChecks(checks, ember, { timeLimit = 0, onStart, onRun } = {}) {
+  const data = await request({ type: "checks", checks, ...emberMessage(ember) }, { onStart, onRun, timeLimit });
   if (data.stopped) return { stopped: data.stopped, restarted: data.restarted };
-  return data.failure ? { failure: data.failure } : { results: data.results };
+  if (data.failure) return { failure: data.failure };
+  // null: a KeyboardInterrupt that the page did not send (the learner's code raised it).
+  return data.results ? { results: data.results } : { failure: "The checks were interrupted: KeyboardInterrupt was raised." };
 }

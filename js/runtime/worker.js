@@ -25,17 +25,17 @@ async function boot() {
   postMessage({ type: "progress", step: "loading Python, about 6 MB the first time" });
   const [{ loadPyodide }, files] = await Promise.all([
     import(`${INDEX_URL}pyodide.mjs`),
-    fetch(PYTHON_FILES).then((response) => response.json()),
+    fetch(PYTHON_FILES).then((response) => {
+      if (!response.ok) throw new Error(`python.json could not be loaded: HTTP ${response.status}`);
+      return response.json();
+    }),
     // loadPyodide never settles when one of these is missing: ask first.
     ...["pyodide.asm.wasm", "python_stdlib.zip"].map(async (name) => {
       const response = await fetch(`${INDEX_URL}${name}`, { method: "HEAD" });
       if (!response.ok) throw new Error(`${name} could not be loaded: HTTP ${response.status}`);
     }),
   ]);
-  pyodide = await Promise.race([
-    loadPyodide({ indexURL: INDEX_URL }),
-    new Promise((_, reject) => setTimeout(() => reject(new Error(`it took more than ${BOOT_LIMIT} s`)), BOOT_LIMIT * 1000)),
-  ]);
+  pyodide = await loadPyodide({ indexURL: INDEX_URL });
   postMessage({ type: "progress", step: "setting up your ember" });
   if (interruptBuffer) pyodide.setInterruptBuffer(interruptBuffer);
   for (const [path, text] of Object.entries(files)) writeFile(path, text);
@@ -54,19 +54,21 @@ function writeFile(path, text) {
   pyodide.FS.writeFile(full, text);
 }
 
-/** Make LIB's ember the given files (null: none), writing only what changed. */
+/** Make LIB's ember the given files (null: none). All are written each time: a cell may have
+ * changed one on disk. */
 function syncEmber(files) {
   const wanted = files ?? {};
   for (const path of Object.keys(written)) {
     if (!(path in wanted)) pyodide.FS.unlink(`${LIB}/${path}`);
   }
-  for (const [path, text] of Object.entries(wanted)) {
-    if (written[path] !== text) writeFile(path, text);
-  }
+  for (const [path, text] of Object.entries(wanted)) writeFile(path, text);
   written = { ...wanted };
 }
 
-const booted = boot();
+const booted = Promise.race([
+  boot(),
+  new Promise((_, reject) => setTimeout(() => reject(new Error(`it took more than ${BOOT_LIMIT} s`)), BOOT_LIMIT * 1000)),
+]);
 booted.then(
   () => postMessage({ type: "ready" }),
   (error) => postMessage({ type: "boot-failed", message: error.message ?? String(error) }),
@@ -89,7 +91,8 @@ function handle({ session, checks }, data) {
     }
   } catch (error) {
     // Not the learner's exception (Python reports those): Pyodide itself failed.
-    postMessage({ id, type: "done", fatal: true, failure: `Python stopped working (${error}). It is starting again; your code is kept.` });
+    const last = String(error.message ?? error).trim().split("\n").at(-1); // not the runtime's traceback
+    postMessage({ id, type: "done", fatal: true, failure: `Python stopped working (${last}). It is starting again; your code is kept.` });
   }
 }
 

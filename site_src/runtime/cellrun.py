@@ -13,6 +13,7 @@ import os
 import sys
 import time
 import traceback
+import warnings
 from collections.abc import Callable
 
 import hx
@@ -20,6 +21,10 @@ import hx
 CELL_FILENAME = "<cell>"
 FLUSH_SIZE = 1 << 16
 """Characters of output that are handed on at once, whatever the interval."""
+CHUNK_COST = 50
+"""Characters that a change between stdout and stderr counts as, against OutputSink.HEAD."""
+TAIL_CHUNKS = 200
+"""The most changes between stdout and stderr that the kept end of a flood holds."""
 
 Chunk = tuple[str, str]
 """A piece of output: ("stdout" or "stderr", text), ("graph", JSON) from hx.show_graph, or
@@ -64,6 +69,8 @@ class OutputSink:
                 text = text[room:]
             self._keep_tail(stream, text)
             return
+        if not self._chunks or self._chunks[-1][0] != stream:
+            self._size += CHUNK_COST  # each change of stream is a new span on the page
         _append(self._chunks, stream, text)
         self._size += len(text)
         line_done = text.endswith("\n") and time.monotonic() - self._last >= self._interval
@@ -74,13 +81,18 @@ class OutputSink:
         """Keep text among the last TAIL characters; count what falls out of them."""
         _append(self._tail, stream, text)
         self._tail_size += len(text)
-        if self._tail_size > 2 * self.TAIL:  # trimmed now and then, not on every write
+        if self._tail_size > 2 * self.TAIL or len(self._tail) > 2 * TAIL_CHUNKS:  # now and then
             self._trim_tail()
         if time.monotonic() - self._last >= self._interval:
             self.flush()
 
     def _trim_tail(self) -> None:
-        """Keep the last TAIL characters of the tail; count the rest as cut."""
+        """Keep the last TAIL characters of the tail, in TAIL_CHUNKS chunks at most; count the
+        rest as cut."""
+        while len(self._tail) > TAIL_CHUNKS:
+            dropped = self._tail.pop(0)[1]
+            self._cut += len(dropped)
+            self._tail_size -= len(dropped)
         excess = max(0, self._tail_size - self.TAIL)
         self._cut += excess
         self._tail_size -= excess
@@ -118,11 +130,34 @@ class OutputSink:
             self._tail, self._tail_size = [], 0
 
 
+def _release(namespace: dict) -> None:
+    """Let go of a cell's Values one at a time. Freeing a chain of thousands of Values at once
+    recurses once per link in C, past the browser's stack in Pyodide (a fatal RangeError);
+    emptying each ``_prev`` first, walking the chain without recursion, avoids that."""
+    stack = list(namespace.values())
+    seen: set[int] = set()
+    chain: list[object] = []
+    while stack:
+        node = stack.pop()
+        parents = getattr(node, "_prev", None) if not isinstance(node, type) else None
+        if id(node) in seen or not isinstance(parents, (tuple, list, set, frozenset)):
+            continue
+        seen.add(id(node))
+        chain.append(node)
+        stack.extend(parents)
+    for node in chain:
+        try:
+            node._prev = ()
+        except Exception:  # a learner's class may refuse; it is freed as it would have been
+            pass
+    namespace.clear()
+
+
 def _cut_note(count: int, done: bool) -> str:
     """The line that stands for output left out."""
     if done:
         return f"\n… {count:,} characters of output cut here; the last {OutputSink.TAIL:,} follow …\n"
-    return f"\n… {count:,} characters of output cut so far; the last of them will show when the run ends …\n"
+    return f"\n… {count:,} characters of output cut so far; the end of the output shows when the run ends …\n"
 
 
 def _append(chunks: list[list[str]], stream: str, text: str) -> None:
@@ -188,6 +223,7 @@ class Session:
         self.lib_root = os.path.abspath(lib_root) + os.sep
         self._builtins = dict(vars(builtins))
         self._recursion_limit = sys.getrecursionlimit()
+        self._warnings = list(warnings.filters)
         self._gaps: dict[str, list[tuple[str, int, int]]] = {}
 
     def set_gaps(self, gaps: str) -> None:
@@ -198,25 +234,32 @@ class Session:
         """
         self._gaps = {path: [tuple(gap) for gap in spans] for path, spans in json.loads(gaps).items()}
 
-    def _in_gap(self, path: str, line: int | None) -> str:
-        """", line 2 of gap L07.init" when line of path (relative to lib_root) is in a gap."""
+    def _in_gap(self, path: str, line: int | str | None) -> str:
+        """"line 2 of gap L07.init" when line of path (relative to lib_root) is in a gap. A
+        SyntaxError's report gives its line as text."""
+        line = int(line) if str(line).isdigit() else None
         for name, first, last in self._gaps.get(path, ()):
             if line is not None and first <= line <= last:
                 return f"line {line - first + 1} of gap {name}"
         return ""
 
     def reset(self) -> None:
-        """Forget the modules imported from lib_root/ember; put back the builtins and the
-        recursion limit."""
+        """Forget the modules imported from lib_root/ember; put back the builtins, the recursion
+        limit and the warnings filters."""
+        self._restore()
         ember = self.lib_root + "ember" + os.sep
         for name, module in list(sys.modules.items()):
             if (getattr(module, "__file__", None) or "").startswith(ember):
                 del sys.modules[name]
+
+    def _restore(self) -> None:
+        """Put back what a cell may have changed and the runtime itself needs: the builtins,
+        the recursion limit and the warnings filters."""
         current = vars(builtins)
-        for name in current.keys() - self._builtins.keys():
-            del current[name]
+        current.clear()
         current.update(self._builtins)
         sys.setrecursionlimit(self._recursion_limit)
+        warnings.filters[:] = self._warnings
 
     def run(self, source: str, sink: OutputSink) -> str | None:
         """Run source as a cell in a fresh namespace, with its output going to sink.
@@ -241,11 +284,16 @@ class Session:
                 code = compile(source, CELL_FILENAME, "exec")
             except SyntaxError as exc:
                 return self._report(exc, None)
+            namespace = {"__name__": "__main__", "__builtins__": builtins}
             try:
-                exec(code, {"__name__": "__main__", "__builtins__": builtins})
+                exec(code, namespace)
             except BaseException as exc:  # the cell's KeyboardInterrupt and SystemExit too
+                self._restore()
                 # Drop this method's own frame: the traceback starts at the cell.
                 return self._report(exc, exc.__traceback__.tb_next)
+            finally:
+                self._restore()
+                _release(namespace)
             return None
         finally:
             sys.stdout, sys.stderr, sys.stdin = saved
