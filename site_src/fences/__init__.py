@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import markdown
+import yaml
 from mkdocs.exceptions import PluginError
 from pymdownx.superfences import SuperFencesException
 
@@ -96,6 +97,24 @@ class PageContext:
             return run_cell(source, self.lib_root, timeout)
         except CellFailure as exc:
             raise self.error_at(line, str(exc)) from exc
+
+
+def load_yaml(source: str, src_path: str, line: int, what: str) -> tuple[object, yaml.Node | None]:
+    """A fence's YAML as data, and as nodes for the line of each part.
+
+    Args:
+        source: The fence's text; line: the line of its opener in src_path; what: the fence's
+            name for the message, such as "the lab".
+
+    Raises:
+        FenceError: ``file:line: the lab is not valid YAML``, at the line where the broken part
+            starts (an unclosed bracket's line), else where the parser stopped.
+    """
+    try:
+        return yaml.safe_load(source), yaml.compose(source)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "context_mark", None) or getattr(exc, "problem_mark", None)
+        raise FenceError(f"{src_path}:{line + 1 + (mark.line if mark else 0)}: {what} is not valid YAML: {exc}") from exc
 
 
 def script_json(data: object) -> str:

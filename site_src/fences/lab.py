@@ -30,10 +30,9 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-import yaml
 from pymdownx.highlight import Highlight
 
-from site_src.fences import FenceError, PageContext, claims, render_inline, script_json
+from site_src.fences import FenceError, PageContext, claims, load_yaml, render_inline, script_json
 from site_src.gaps import fill
 
 FIELDS = {
@@ -89,12 +88,7 @@ def parse(source: str, src_path: str, line: int) -> Lab:
     def error(message: str, offset: int = 0) -> FenceError:
         return FenceError(f"{src_path}:{line + offset}: {message}")
 
-    try:
-        data = yaml.safe_load(source)
-        nodes = yaml.compose(source)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "context_mark", None) or getattr(exc, "problem_mark", None)
-        raise error(f"the lab is not valid YAML: {exc}", mark.line + 1 if mark else 0) from exc
+    data, nodes = load_yaml(source, src_path, line, "the lab")
     if not isinstance(data, dict):
         raise error("a lab is a YAML mapping with the fields: " + ", ".join(FIELDS))
     missing, unknown = set(FIELDS) - set(data), set(data) - set(FIELDS)

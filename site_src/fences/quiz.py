@@ -36,7 +36,7 @@ from typing import Any
 
 import yaml
 
-from site_src.fences import FenceError, PageContext, claims, render_inline
+from site_src.fences import FenceError, PageContext, claims, load_yaml, render_inline
 
 QUESTION_FIELDS = {
     "question": "the question (Markdown)",
@@ -72,12 +72,8 @@ class Question:
         return next(index for index, option in enumerate(self.options) if option.right)
 
 
-def _load(source: str, error) -> tuple[Any, yaml.Node]:
-    try:
-        data, node = yaml.safe_load(source), yaml.compose(source)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
-        raise error(f"not valid YAML: {exc}", mark.line if mark else 0) from exc
+def _load(source: str, src_path: str, line: int, error) -> tuple[Any, yaml.Node]:
+    data, node = load_yaml(source, src_path, line, "the question")
     if node is None:
         raise error("the fence is empty; a question has: " + ", ".join(QUESTION_FIELDS))
     return data, node
@@ -131,7 +127,7 @@ def parse_quiz(source: str, src_path: str, line: int) -> Question:
     def error(message: str, offset: int = 0) -> FenceError:
         return FenceError(f"{src_path}:{line + 1 + offset}: {message}")
 
-    data, node = _load(source, error)
+    data, node = _load(source, src_path, line, error)
     question = _question(data, node, error)
     return Question(question.question, question.options, question.explain, line + 1 + question.line)
 
@@ -146,7 +142,7 @@ def parse_recap(source: str, src_path: str, line: int) -> list[Question]:
     def error(message: str, offset: int = 0) -> FenceError:
         return FenceError(f"{src_path}:{line + 1 + offset}: {message}")
 
-    data, node = _load(source, error)
+    data, node = _load(source, src_path, line, error)
     if not isinstance(data, dict) or set(data) != {"questions"} or not isinstance(data["questions"], list) \
             or not data["questions"]:
         raise error("a recap is 'questions:' and a list of questions", 0)

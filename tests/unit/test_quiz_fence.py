@@ -66,7 +66,7 @@ def test_a_recap_is_a_group_of_questions_numbered_r1_r2():
     (("explain: A float is only a number.\n", ""), r":2: question fields missing \['explain'\]"),
     (("explain:", "explained:"), r"missing \['explain'\]"),
     (("    right: true\n", "    right: yes please\n"), r":6: option 'No': right must be true or false"),
-    (("question: Is `c` enough?", "question: [unclosed"), r":3: not valid YAML"),
+    (("question: Is `c` enough?", "question: [unclosed"), r":2: the question is not valid YAML"),
     (("    right: true\n", "    right: 1\n"), r":6: option 'No': right must be true or false"),
 ])
 def test_a_broken_quiz_stops_the_build_naming_the_file_and_line(change, message):
