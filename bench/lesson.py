@@ -1,0 +1,101 @@
+"""Lesson 07 in the browser: P1 a cold start to a cell's first output, P3 a lab's checks, and
+P4 the bytes a first visit loads, each against its baseline measured in the same run."""
+
+import gzip
+import time
+from pathlib import Path
+from urllib.parse import urlparse
+
+from playwright.sync_api import Page, expect
+
+from bench.browser import ROOT, SITE, Bench
+from bench.table import Row
+from tools.finished import write_solutions
+
+LESSON = "lessons/07-a-number-that-remembers/"
+PYODIDE = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+REPEATS = 3
+
+
+def cold_start(bench: Bench) -> Row:
+    """P1: from going to lesson 07 and clicking its first Run as soon as it exists, to the
+    cell's output; against a bare page that boots the same Pyodide and runs print(1)."""
+    times, baselines = [], []
+    for _ in range(REPEATS):
+        page = bench.page()
+        start = time.perf_counter()
+        page.goto(bench.site + LESSON, wait_until="commit")
+        cell = page.get_by_role("group", name="Code cell 1")
+        cell.get_by_role("button", name="Run").click()
+        expect(cell.get_by_role("status")).to_have_text("Done.", timeout=60_000)
+        times.append(time.perf_counter() - start)
+        page.context.close()
+        page = bench.page()
+        start = time.perf_counter()
+        page.goto(bench.repo + "bench/pages/pyodide.html", wait_until="commit")
+        page.locator("#run").click()
+        expect(page.locator("#out")).to_have_text("1\n", timeout=60_000)
+        baselines.append(time.perf_counter() - start)
+        page.context.close()
+    value, baseline = sorted(times)[1] * 1000, sorted(baselines)[1] * 1000
+    return Row("P1 cold: lesson 07 to its first cell's output", value, baseline,
+               "Pyodide alone, print(1)", "≤ 1.10 × baseline", value <= 1.10 * baseline)
+
+
+def checks(bench: Bench) -> Row:
+    """P3: from clicking Run checks on lesson 07's lab 2, with the solutions and Python booted,
+    to every check's status; against a cell that prints one line."""
+    page = bench.page()
+    page.goto(bench.site + LESSON)
+    write_solutions(page)
+    page.reload()
+    lab = page.get_by_role("region", name="Lab 2")
+    cell = page.get_by_role("group", name="Code cell 1")
+
+    def clicked(button, done) -> float:
+        start = time.perf_counter()
+        button.click()
+        done()
+        return (time.perf_counter() - start) * 1000
+
+    run = cell.get_by_role("button", name="Run")
+    clicked(run, lambda: expect(cell.get_by_role("status")).to_have_text("Done.", timeout=60_000))  # booted
+    summary = lab.get_by_text("checks passed")
+    values, baselines = [], []
+    for _ in range(REPEATS):
+        page.evaluate("document.querySelectorAll('.ember-lab__summary').forEach((s) => (s.textContent = ''))")
+        values.append(clicked(lab.get_by_role("button", name="Run checks"), lambda: expect(summary).to_be_visible()))
+        page.evaluate("document.querySelector('.ember-cell__status').textContent = ''")
+        baselines.append(clicked(run, lambda: expect(cell.get_by_role("status")).to_have_text("Done.")))
+    page.context.close()
+    value, baseline = sorted(values)[1], sorted(baselines)[1]
+    return Row("P3 checks: lab 2's Run checks to every status", value, baseline,
+               "a cell's run", "≤ 250 ms", value <= 250)
+
+
+def first_visit_bytes(bench: Bench) -> Row:
+    """P4: the gzipped bytes of every file a first visit to lesson 07 loads (until Python has
+    run a cell and the figures are drawn), as a static host would serve them; against the
+    Pyodide files alone."""
+    page = bench.page()
+    paths: set[str] = set()
+    page.context.on("request", lambda request: paths.add(urlparse(request.url).path))
+    page.goto(bench.site + LESSON)
+    cell = page.get_by_role("group", name="Code cell 1")
+    cell.get_by_role("button", name="Run").click()
+    expect(cell.get_by_role("status")).to_have_text("Done.", timeout=60_000)
+    page.wait_for_selector("#loss[data-drawn]")
+    page.context.close()
+    files = [SITE / path.lstrip("/") for path in paths]
+    total = sum(_gzipped(path / "index.html" if path.is_dir() else path) for path in files)
+    baseline = sum(_gzipped(ROOT / "node_modules" / "pyodide" / name) for name in PYODIDE)
+    return Row("P4 bytes: a first visit to lesson 07, gzipped", total / 1000, baseline / 1000,
+               "the Pyodide files", "≤ Pyodide + 600 KB", total <= baseline + 600_000, unit="KB")
+
+
+def _gzipped(path: Path) -> int:
+    return len(gzip.compress(path.read_bytes(), compresslevel=6)) if path.is_file() else 0
+
+
+def figures(bench: Bench) -> list[Row]:
+    return [cold_start(bench), checks(bench), first_visit_bytes(bench)]
