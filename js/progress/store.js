@@ -6,7 +6,7 @@
 
 import { exported as validExport, progress as validProgress } from "ember:validators";
 
-export const SCHEMA = 2;
+const SCHEMA = 2;
 /** The course's id, from the page (the plugin's course_id); it keeps two courses apart. */
 export const COURSE = document.querySelector('meta[name="ember-course"]')?.content ?? "ember";
 const KEY = `ember:${COURSE}:progress:v${SCHEMA}`;
@@ -237,11 +237,6 @@ export function choose(quiz, index, right) {
 export function subscribe(listener) {
   listeners.add(listener);
   return () => listeners.delete(listener);
-}
-
-/** Everything saved, for the course map: a copy, to read. */
-export function snapshot() {
-  return structuredClone(state);
 }
 
 /** The progress as the text of an export file. */
