@@ -123,6 +123,7 @@ const loaded = load();
 let state = loaded.state;
 const listeners = new Set();
 const saveWatchers = new Set();
+let written = null; // the text this tab saved last
 
 /** The key under which an unreadable saved state was kept, or null. */
 export const setAside = loaded.setAside;
@@ -135,7 +136,8 @@ export const setAside = loaded.setAside;
  */
 function change(edit, news) {
   if (loaded.canSave) {
-    const saved = parse(window.localStorage.getItem(KEY) ?? "null");
+    const raw = window.localStorage.getItem(KEY);
+    const saved = raw === written ? null : parse(raw ?? "null"); // read only what another tab wrote
     if (saved) adopt(saved);
   }
   edit(state);
@@ -154,7 +156,9 @@ function save(news) {
   let saved = false;
   if (loaded.canSave) {
     try {
-      window.localStorage.setItem(KEY, JSON.stringify(state));
+      const text = JSON.stringify(state);
+      window.localStorage.setItem(KEY, text);
+      written = text;
       saved = true;
     } catch (error) {
       console.warn("ember: progress could not be saved (storage full?)", error);

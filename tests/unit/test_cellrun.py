@@ -101,28 +101,36 @@ def test_system_exit_is_reported_not_raised():
     assert not ok and "SystemExit: 3" in batches[0][0][1]
 
 
-def test_a_traceback_and_a_check_reason_name_the_line_in_the_learners_gap(tmp_path):
+def run_in_process(tmp_path, files: dict[str, str], gaps: str, cell: str, after: str = "") -> str:
+    """Run cell in a process of its own, on an ember of files (in tmp_path/ember) whose gaps are
+    gaps; return what it printed: the run's result, its output, then what the code after prints.
+    A process of its own, as in the worker: the runs would otherwise reset pytest's modules."""
     (tmp_path / "ember").mkdir()
     (tmp_path / "ember" / "__init__.py").write_text("")
-    (tmp_path / "ember" / "thing.py").write_text("def f(x):\n    y = x\n    return y / 0\n")
+    for name, text in files.items():
+        (tmp_path / "ember" / name).write_text(text)
     script = f"""
 import sys
 sys.path.insert(0, {str(tmp_path)!r})
 sys.path.insert(0, {str(REPO / "site_src" / "runtime")!r})
 from cellrun import OutputSink, Session
 session, batches = Session({str(tmp_path)!r}), []
-session.set_gaps('{{"ember/thing.py": [["L01.f", 2, 3]]}}')
-session.run("from ember.thing import f\\nf(1)", OutputSink(batches.append, interval=float("inf")))
+session.set_gaps({gaps!r})
+print(session.run({cell!r}, OutputSink(batches.append, interval=float("inf"))))
 print("".join(text for batch in batches for _, text in batch))
-from ember.thing import f
-try:
-    f(1)
-except ZeroDivisionError as exc:
-    print(session.describe_error(exc))
-"""
+{after}"""
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
-    assert 'File "ember/thing.py", line 3, in f (line 2 of gap L01.f)' in done.stdout, done.stderr
-    assert done.stdout.rstrip().endswith("ZeroDivisionError: division by zero (line 2 of gap L01.f)")
+    assert not done.stderr, done.stderr
+    return done.stdout
+
+
+def test_a_traceback_and_a_check_reason_name_the_line_in_the_learners_gap(tmp_path):
+    out = run_in_process(tmp_path, {"thing.py": "def f(x):\n    y = x\n    return y / 0\n"},
+                         '{"ember/thing.py": [["L01.f", 2, 3]]}', "from ember.thing import f\nf(1)",
+                         after="from ember.thing import f\ntry:\n    f(1)\n"
+                               "except ZeroDivisionError as exc:\n    print(session.describe_error(exc))\n")
+    assert 'File "ember/thing.py", line 3, in f (line 2 of gap L01.f)' in out
+    assert out.rstrip().endswith("ZeroDivisionError: division by zero (line 2 of gap L01.f)")
 
 
 def test_a_traceback_leaves_out_the_runtimes_own_frames():
@@ -147,19 +155,7 @@ def test_a_long_chain_of_values_is_let_go_without_deep_recursion():
 
 
 def test_a_syntax_error_in_a_gap_is_reported_with_the_gap_not_a_crash(tmp_path):
-    (tmp_path / "ember").mkdir()
-    (tmp_path / "ember" / "__init__.py").write_text("")
-    (tmp_path / "ember" / "broken.py").write_text("def f(x):\n    return (x\n")
-    script = f"""
-import sys
-sys.path.insert(0, {str(tmp_path)!r})
-sys.path.insert(0, {str(REPO / "site_src" / "runtime")!r})
-from cellrun import OutputSink, Session
-session, batches = Session({str(tmp_path)!r}), []
-session.set_gaps('{{"ember/broken.py": [["L01.f", 2, 2]]}}')
-print(session.run("import ember.broken", OutputSink(batches.append, interval=float("inf"))))
-print("".join(text for batch in batches for _, text in batch))
-"""
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
-    assert done.stdout.startswith("SyntaxError\n"), done.stderr
-    assert "(line 1 of gap L01.f)" in done.stdout
+    out = run_in_process(tmp_path, {"broken.py": "def f(x):\n    return (x\n"},
+                         '{"ember/broken.py": [["L01.f", 2, 2]]}', "import ember.broken")
+    assert out.startswith("SyntaxError\n")
+    assert "(line 1 of gap L01.f)" in out
