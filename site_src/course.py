@@ -144,8 +144,8 @@ def _closes(line: str, opener: str) -> bool:
     return len(stripped) >= len(opener) and set(stripped) == {opener[0]}
 
 
-def problems(ember: Ember, lessons: list[Lesson], runtime: dict[str, str], scratch: Path
-             ) -> list[str]:
+def problems(ember: Ember, lessons: list[Lesson], runtime: dict[str, str], scratch: Path,
+             cache: Path | None = None) -> list[str]:
     """Check the invariants; return each problem as ``file:line: what is wrong``.
 
     Args:
@@ -153,6 +153,7 @@ def problems(ember: Ember, lessons: list[Lesson], runtime: dict[str, str], scrat
         lessons: From read_lessons.
         runtime: The runtime's Python files (``{"cellrun.py": text, ...}``), to run checks.
         scratch: A folder for the snapshots under test.
+        cache: A folder where the checks' runs are kept by content (execute.run_checks), or None.
     """
     found: list[str] = []
     gaps = ember.gaps
@@ -189,7 +190,7 @@ def problems(ember: Ember, lessons: list[Lesson], runtime: dict[str, str], scrat
         own = [check for lab in lesson.labs for check in lab.checks]
         if not own:
             continue
-        start = _run(ember.snapshot(lesson.number), own, runtime, scratch / "start")
+        start = _run(ember.snapshot(lesson.number), own, runtime, scratch / "start", cache)
         for check, result in zip(own, start):
             if result["status"] == "passed":
                 found.append(f"{lesson.src_path}:{check.line}: check '{check.title}' passes on "
@@ -199,14 +200,14 @@ def problems(ember: Ember, lessons: list[Lesson], runtime: dict[str, str], scrat
         for index, lab in enumerate(lesson.labs):
             solved.update({gap: gaps[gap][1].text for gap in lab.gaps})
             results = _run(ember.snapshot(lesson.number, answers=solved), list(lab.checks),
-                           runtime, scratch / "lab")
+                           runtime, scratch / "lab", cache)
             for check, result in zip(lab.checks, results):
                 if result["status"] != "passed":
                     found.append(f"{lesson.src_path}:{check.line}: check '{check.title}' fails "
                                  f"when labs 1 to {index + 1} of lesson {lesson.number:02d} are "
                                  f"solved and later ones are not: {result['reason']}")
         earlier += own
-        end = _run(ember.snapshot(lesson.number, end=True), earlier, runtime, scratch / "end")
+        end = _run(ember.snapshot(lesson.number, end=True), earlier, runtime, scratch / "end", cache)
         for check, result in zip(earlier, end):
             if result["status"] != "passed":
                 found.append(f"{check_file(lessons, check)}:{check.line}: check '{check.title}' "
@@ -234,10 +235,11 @@ def check_file(lessons: list[Lesson], check: lab_fence.Check) -> str:
     return next(lab.src_path for lesson in lessons for lab in lesson.labs if check in lab.checks)
 
 
-def _run(files: dict[str, str], checks: list, runtime: dict[str, str], folder: Path) -> list[dict]:
+def _run(files: dict[str, str], checks: list, runtime: dict[str, str], folder: Path,
+         cache: Path | None) -> list[dict]:
     """Run checks on a snapshot written with the runtime into folder."""
     lib = write_lib({**files, **runtime}, folder)
     try:
-        return run_checks([{"title": c.title, "code": c.code} for c in checks], lib)
+        return run_checks([{"title": c.title, "code": c.code} for c in checks], lib, cache=cache)
     except CellFailure as exc:
         return [{"status": "error", "reason": str(exc)} for _ in checks]

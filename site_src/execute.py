@@ -3,9 +3,15 @@
 Each cell runs in its own ``python`` process, in a folder that holds exactly the Python files the
 browser's worker gets (``ember`` and the runner), through the same runner
 (``runtime/cellrun.py``). So a cell sees the same modules, and prints the same paths, in both.
+
+A run's result can be kept in a cache folder, under the digest of everything that decides it:
+the runner, its input, the time limit, the Python version and every file of the folder. An
+unchanged lesson then rebuilds without starting a process.
 """
 
+import hashlib
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -49,7 +55,7 @@ def write_lib(files: dict[str, str], folder: Path) -> Path:
     return folder
 
 
-def run_cell(source: str, lib_root: Path, timeout: float = 30.0) -> CellResult:
+def run_cell(source: str, lib_root: Path, timeout: float = 30.0, cache: Path | None = None) -> CellResult:
     """Run source as a cell in a fresh CPython process.
 
     Args:
@@ -57,6 +63,7 @@ def run_cell(source: str, lib_root: Path, timeout: float = 30.0) -> CellResult:
         lib_root: A folder made by write_lib; it is the cell's working folder and is first on
             its sys.path.
         timeout: Seconds before the cell is stopped.
+        cache: A folder of earlier results to reuse and add to, or None to always run.
 
     Returns:
         The cell's result. A cell that raises is a normal result, with its exception's name.
@@ -65,17 +72,19 @@ def run_cell(source: str, lib_root: Path, timeout: float = 30.0) -> CellResult:
         CellFailure: If the cell runs longer than timeout seconds, or its process dies before
             the runner writes a result (as with ``os._exit``).
     """
-    result = _run("cellrun.py", source, lib_root, timeout)
+    result = _run("cellrun.py", source, lib_root, timeout, cache)
     return CellResult(result["error"], tuple((stream, text) for stream, text in result["output"]))
 
 
-def run_checks(checks: list[dict], lib_root: Path, timeout: float = 30.0) -> list[dict]:
+def run_checks(checks: list[dict], lib_root: Path, timeout: float = 30.0,
+               cache: Path | None = None) -> list[dict]:
     """Run a lab's checks in a fresh CPython process, as the browser's worker runs them.
 
     Args:
         checks: ``[{"title": str, "code": str}, ...]``.
         lib_root: A folder made by write_lib, holding the ember to check.
         timeout: Seconds before the run is stopped.
+        cache: A folder of earlier results to reuse and add to, or None to always run.
 
     Returns:
         ``[{"status": "passed" | "failed" | "error", "reason": str}, ...]``, one per check.
@@ -83,11 +92,38 @@ def run_checks(checks: list[dict], lib_root: Path, timeout: float = 30.0) -> lis
     Raises:
         CellFailure: If the checks run longer than timeout seconds or kill their process.
     """
-    return _run("checks.py", json.dumps(checks), lib_root, timeout)
+    return _run("checks.py", json.dumps(checks), lib_root, timeout, cache)
 
 
-def _run(runner: str, stdin: str, lib_root: Path, timeout: float):
-    """Run a runtime module as ``python RUNNER LIB_ROOT RESULT_FILE``; return its JSON result."""
+def _run(runner: str, stdin: str, lib_root: Path, timeout: float, cache: Path | None):
+    """Run a runtime module as ``python RUNNER LIB_ROOT RESULT_FILE``; return its JSON result,
+    from cache when the same run is kept there."""
+    kept = cache / f"{_digest(runner, stdin, lib_root, timeout)}.json" if cache else None
+    if kept and kept.is_file():
+        try:
+            return json.loads(kept.read_text(encoding="utf-8"))
+        except ValueError:
+            pass  # a damaged entry is run again and written over
+    result = _run_process(runner, stdin, lib_root, timeout)
+    if kept:
+        kept.parent.mkdir(parents=True, exist_ok=True)
+        partial = kept.with_suffix(f".{os.getpid()}.tmp")
+        partial.write_text(json.dumps(result), encoding="utf-8")
+        partial.replace(kept)  # whole or absent, even if two builds share the folder
+    return result
+
+
+def _digest(runner: str, stdin: str, lib_root: Path, timeout: float) -> str:
+    """A digest of everything that decides a run's result."""
+    digest = hashlib.sha256(json.dumps([runner, stdin, timeout, sys.version]).encode())
+    for path in sorted(lib_root.rglob("*.py")):
+        digest.update(path.relative_to(lib_root).as_posix().encode() + b"\0")
+        digest.update(hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()
+
+
+def _run_process(runner: str, stdin: str, lib_root: Path, timeout: float):
+    """Run a runtime module in a fresh process; return its JSON result."""
     with tempfile.TemporaryDirectory(prefix="ember-run-") as scratch:
         result_file = Path(scratch) / "result.json"
         try:

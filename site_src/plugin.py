@@ -18,7 +18,9 @@ header and footer, and adds to the built site:
   progress;
 - on a page whose front matter says ``ember: course-map``, the course map.
 
-Cells on a lesson page run, at build time, on ember as that lesson ends.
+Cells on a lesson page run, at build time, on ember as that lesson ends. Their results, and
+those of the labs' checks, are kept in ``build/cache`` by content (site_src/execute.py), so
+an unchanged lesson rebuilds without running anything.
 """
 
 import functools
@@ -70,6 +72,9 @@ class EmberConfig(base.Config):
     cross_origin_isolation = c.Type(bool, default=True)
     """Whether ``mkdocs serve`` sends COOP and COEP, so that Stop interrupts Python instead of
     restarting it. A static host must send them itself (README, "Deploying")."""
+    cache_dir = c.Type(str, default="build/cache")
+    """Where build-time runs are kept by content (``runs/``), so that an unchanged lesson costs
+    nothing to rebuild. Delete it at will."""
     course_id = c.Type(str, default="ember")
     """Names the course in the learner's saved progress: two courses on one host keep theirs apart."""
 
@@ -86,6 +91,7 @@ class EmberPlugin(BasePlugin[EmberConfig]):
         self.repo_root = root.resolve()
         self.docs_dir = Path(config.docs_dir).resolve()
         self.python_root = self.repo_root / "build" / "python"
+        self.cache = (root / self.config.cache_dir / "runs").resolve()
         self.page: PageContext | None = None
 
         if "pymdownx.superfences" not in config.markdown_extensions:
@@ -128,7 +134,8 @@ class EmberPlugin(BasePlugin[EmberConfig]):
         self.runtime = runtime.files()
         self.lessons = course.read_lessons(self.repo_root, self.docs_dir)
         self.course = frame.read_course(self.repo_root / self.config.course_file, self.lessons, self.repo_root)
-        found = course.problems(self.ember, self.lessons, self.runtime, self.python_root / "checks")
+        found = course.problems(self.ember, self.lessons, self.runtime, self.python_root / "checks",
+                                self.cache)
         if found:
             raise PluginError("the labs break the course's invariants:\n" + "\n".join(found))
         finished = {path.relative_to(self.ember_root).as_posix(): path.read_text(encoding="utf-8")
@@ -145,7 +152,8 @@ class EmberPlugin(BasePlugin[EmberConfig]):
             self.libs[lesson] = write_lib({**end, **self.runtime},
                                           self.python_root / f"lesson-{lesson:02d}")
         self.page = PageContext(Path(src).as_posix(), page.file.content_string, self.libs[lesson],
-                                lesson, self.ember.template(lesson) if lesson is not None else {})
+                                lesson, self.ember.template(lesson) if lesson is not None else {},
+                                cache=self.cache)
         cell.check_openers(self.page)
         return markdown
 

@@ -44,6 +44,7 @@ class PageContext:
         labs: How many labs the page has had so far.
         quizzes: How many quiz questions (not recap ones) the page has had so far.
         ids: The ids the page's figures have taken so far.
+        cache: A folder where runs are kept by content (execute.run_cell), or None.
     """
 
     src_path: str
@@ -55,6 +56,7 @@ class PageContext:
     labs: int = 0
     quizzes: int = 0
     ids: set[str] = field(default_factory=set)
+    cache: Path | None = None
     _claimed: set[int] = field(default_factory=set)
 
     def line_of(self, opener: re.Pattern, source: str) -> int:
@@ -94,7 +96,7 @@ class PageContext:
             FenceError: If the code cannot be run to a result.
         """
         try:
-            return run_cell(source, self.lib_root, timeout)
+            return run_cell(source, self.lib_root, timeout, self.cache)
         except CellFailure as exc:
             raise self.error_at(line, str(exc)) from exc
 

@@ -1,0 +1,74 @@
+"""Build-time runs kept by content: an unchanged run starts no process, and anything that could
+change its result runs it again."""
+
+import pytest
+
+from site_src import execute
+from site_src.execute import run_cell, run_checks, write_lib
+
+
+@pytest.fixture
+def counted(monkeypatch):
+    """How many Python processes the runs below start."""
+    started = []
+    real = execute._run_process
+
+    def run_process(*args):
+        started.append(args[0])
+        return real(*args)
+
+    monkeypatch.setattr(execute, "_run_process", run_process)
+    return started
+
+
+@pytest.fixture
+def own_lib(lib, tmp_path):
+    """A copy of the finished ember and the runtime that a test may edit."""
+    files = {path.relative_to(lib).as_posix(): path.read_text() for path in lib.rglob("*.py")}
+    return write_lib(files, tmp_path / "lib")
+
+
+def test_the_same_cell_on_the_same_files_runs_once(own_lib, tmp_path, counted):
+    first = run_cell("print(6 * 7)", own_lib, cache=tmp_path / "cache")
+    second = run_cell("print(6 * 7)", own_lib, cache=tmp_path / "cache")
+    assert first == second and first.text == "42\n"
+    assert counted == ["cellrun.py"]
+
+
+def test_other_code_another_time_limit_or_an_edited_file_run_again(own_lib, tmp_path, counted):
+    cache = tmp_path / "cache"
+    run_cell("print(1)", own_lib, cache=cache)
+    run_cell("print(2)", own_lib, cache=cache)
+    run_cell("print(2)", own_lib, timeout=5, cache=cache)
+    scalar = own_lib / "ember" / "scalar.py"
+    scalar.write_text(scalar.read_text() + "\nANSWER = 42\n")
+    assert run_cell("from ember import scalar\nprint(scalar.ANSWER)", own_lib, cache=cache).text == "42\n"
+    assert len(counted) == 4
+
+
+def test_checks_are_kept_apart_from_cells(own_lib, tmp_path, counted):
+    checks = [{"title": "t", "code": "assert True"}]
+    assert run_checks(checks, own_lib, cache=tmp_path) == run_checks(checks, own_lib, cache=tmp_path)
+    assert counted == ["checks.py"]
+
+
+def test_a_damaged_entry_is_run_again_and_replaced(own_lib, tmp_path, counted):
+    cache = tmp_path / "cache"
+    run_cell("print(3)", own_lib, cache=cache)
+    [entry] = cache.iterdir()
+    entry.write_text("{not json")
+    assert run_cell("print(3)", own_lib, cache=cache).text == "3\n"
+    assert len(counted) == 2 and run_cell("print(3)", own_lib, cache=cache).text == "3\n"
+    assert len(counted) == 2
+
+
+def test_a_run_that_times_out_is_not_kept(own_lib, tmp_path):
+    with pytest.raises(execute.CellFailure):
+        run_cell("while True: pass", own_lib, timeout=1, cache=tmp_path / "cache")
+    assert not (tmp_path / "cache").exists()
+
+
+def test_without_a_cache_every_run_starts_a_process(own_lib, counted):
+    run_cell("print(1)", own_lib)
+    run_cell("print(1)", own_lib)
+    assert len(counted) == 2
