@@ -1,5 +1,6 @@
 // Bundle js/ into build/bundle with esbuild: the page bundle (ember.js + ember.css), the Python
-// worker (worker.js) and the graph layout worker (layout-worker.js, with Graphviz).
+// worker (worker.js), the graph layout worker (layout-worker.js, with Graphviz), and the classic
+// script that the build inlines in a page's head to start Python early (start.js).
 // `node js/build.mjs --watch` rebuilds on every change.
 import { readFileSync, rmSync } from "node:fs";
 import Ajv from "ajv";
@@ -44,9 +45,13 @@ const options = {
 
 rmSync(options.outdir, { recursive: true, force: true }); // no chunks of older builds
 
+const start = {
+  entryPoints: { start: "js/runtime/start.js" }, outdir: "build/bundle", bundle: true, format: "iife",
+  target: "es2022", minify: true, logLevel: "warning",
+};
+
 if (process.argv.includes("--watch")) {
-  const context = await esbuild.context(options);
-  await context.watch();
+  for (const build of [options, start]) await (await esbuild.context(build)).watch();
 } else {
-  await esbuild.build(options);
+  await Promise.all([esbuild.build(options), esbuild.build(start)]);
 }

@@ -3,36 +3,11 @@
 // An explorer figure also lets the reader change its leaves, recomputed here without Python.
 
 import { button, make } from "./dom.js";
+import { place } from "./graph/placer.js";
 import { graphSvg } from "./graph/svg.js";
 import { origin, parseFloatLikePython, pyFloat, recompute } from "./graph/values.js";
 import { showGraph } from "./graph/view.js";
 import "./graph.css";
-
-let layoutWorker = null;
-let nextLayout = 1;
-const layouts = new Map(); // id → resolve
-
-/** Lay out a graph in the layout worker, started on first use, and again after it failed. */
-function layoutOffThePage(graph) {
-  if (!layoutWorker) {
-    layoutWorker = new Worker(new URL("./layout-worker.js", import.meta.url), { type: "module" });
-    layoutWorker.onmessage = ({ data }) => {
-      layouts.get(data.id)(data);
-      layouts.delete(data.id);
-    };
-    layoutWorker.onerror = (event) => {
-      for (const settle of layouts.values()) settle({ error: event.message || "the layout worker stopped" });
-      layouts.clear();
-      layoutWorker.terminate();
-      layoutWorker = null;
-    };
-  }
-  const id = nextLayout++;
-  return new Promise((resolve, reject) => {
-    layouts.set(id, (data) => (data.error ? reject(new Error(data.error)) : resolve(data.placed)));
-    layoutWorker.postMessage({ id, graph });
-  });
-}
 
 const drawing = new WeakMap(); // figure → {next}: the newest graph waiting while one is laid out
 
@@ -75,7 +50,7 @@ async function drawNow(figure, graph, changed) {
   const start = performance.now();
   let placed;
   try {
-    placed = await layoutOffThePage(graph);
+    placed = await place(graph);
   } catch (error) {
     canvas.replaceChildren(make("p", "ember-figure__error", `This graph could not be laid out: ${error.message}`));
     return;

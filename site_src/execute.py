@@ -11,13 +11,14 @@ unchanged lesson then rebuilds without starting a process.
 
 import hashlib
 import json
-import os
 import shutil
 import subprocess
 import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
+
+from site_src.kept import keep, recall
 
 @dataclass(frozen=True)
 class CellResult:
@@ -98,18 +99,11 @@ def run_checks(checks: list[dict], lib_root: Path, timeout: float = 30.0,
 def _run(runner: str, stdin: str, lib_root: Path, timeout: float, cache: Path | None):
     """Run a runtime module as ``python RUNNER LIB_ROOT RESULT_FILE``; return its JSON result,
     from cache when the same run is kept there."""
-    kept = cache / f"{_digest(runner, stdin, lib_root, timeout)}.json" if cache else None
-    if kept and kept.is_file():
-        try:
-            return json.loads(kept.read_text(encoding="utf-8"))
-        except ValueError:
-            pass  # a damaged entry is run again and written over
-    result = _run_process(runner, stdin, lib_root, timeout)
-    if kept:
-        kept.parent.mkdir(parents=True, exist_ok=True)
-        partial = kept.with_suffix(f".{os.getpid()}.tmp")
-        partial.write_text(json.dumps(result), encoding="utf-8")
-        partial.replace(kept)  # whole or absent, even if two builds share the folder
+    name = _digest(runner, stdin, lib_root, timeout)
+    result = recall(cache, name)
+    if result is None:
+        result = _run_process(runner, stdin, lib_root, timeout)
+        keep(cache, name, result)
     return result
 
 

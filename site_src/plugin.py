@@ -15,18 +15,21 @@ header and footer, and adds to the built site:
   never in the page.
 
 - on every page, ``<meta name="ember-course">``: the course's id, for the learner's saved
-  progress;
-- on a page whose front matter says ``ember: course-map``, the course map.
+  progress; on a page with cells or labs, ``start.js`` inlined at the top of the head, which
+  starts Python before the page bundle has loaded;
+- on a page whose front matter says ``ember: course-map``, the course map;
+- on a page whose code shows graphs, ``<script id="ember-layouts">``: their layouts.
 
-Cells on a lesson page run, at build time, on ember as that lesson ends. Their results, and
-those of the labs' checks, are kept in ``build/cache`` by content (site_src/execute.py), so
-an unchanged lesson rebuilds without running anything.
+Cells on a lesson page run, at build time, on ember as that lesson ends. The graphs they show are
+laid out at build time too (site_src/layouts.py). Runs and layouts are kept in ``build/cache`` by
+content (site_src/kept.py), so an unchanged lesson rebuilds without running anything.
 """
 
 import functools
 import json
 import mimetypes
 import os
+import re
 import shutil
 from dataclasses import replace
 from pathlib import Path
@@ -40,7 +43,7 @@ from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url
 
-from site_src import course, frame, runtime
+from site_src import course, frame, layouts, runtime
 from site_src.execute import write_lib
 from site_src.fences import FenceError, PageContext, cell, figure, lab, quiz, script_json
 from site_src.gaps import GapError, read_ember
@@ -53,6 +56,9 @@ ISOLATION_HEADERS = {"Cross-Origin-Opener-Policy": "same-origin", "Cross-Origin-
 (Pyodide's interrupt buffer)."""
 BUNDLE_SCRIPT = "assets/ember/ember.js"
 BUNDLE_STYLE = "assets/ember/ember.css"
+WORKER_SCRIPT = "assets/ember/worker.js"
+START_SCRIPT = "start.js"
+"""In bundle_dir: the script that a page with cells or labs inlines to start Python early."""
 FENCES = (("python", cell.validate, cell.format_cell), ("python", figure.validate, figure.format_figure),
           ("yaml", lab.validate, lab.format_lab), ("yaml", quiz.validate_quiz, quiz.format_quiz),
           ("yaml", quiz.validate_recap, quiz.format_recap))
@@ -73,8 +79,8 @@ class EmberConfig(base.Config):
     """Whether ``mkdocs serve`` sends COOP and COEP, so that Stop interrupts Python instead of
     restarting it. A static host must send them itself (README, "Deploying")."""
     cache_dir = c.Type(str, default="build/cache")
-    """Where build-time runs are kept by content (``runs/``), so that an unchanged lesson costs
-    nothing to rebuild. Delete it at will."""
+    """Where the build keeps runs (``runs/``) and graph layouts (``layouts/``) by content, so that
+    an unchanged lesson costs nothing to rebuild. Delete it at will."""
     course_id = c.Type(str, default="ember")
     """Names the course in the learner's saved progress: two courses on one host keep theirs apart."""
 
@@ -91,8 +97,9 @@ class EmberPlugin(BasePlugin[EmberConfig]):
         self.repo_root = root.resolve()
         self.docs_dir = Path(config.docs_dir).resolve()
         self.python_root = self.repo_root / "build" / "python"
-        self.cache = (root / self.config.cache_dir / "runs").resolve()
+        self.cache = (root / self.config.cache_dir).resolve()
         self.page: PageContext | None = None
+        self.python_pages: set[str] = set()
 
         if "pymdownx.superfences" not in config.markdown_extensions:
             raise PluginError("the ember plugin needs pymdownx.superfences in markdown_extensions")
@@ -135,7 +142,7 @@ class EmberPlugin(BasePlugin[EmberConfig]):
         self.lessons = course.read_lessons(self.repo_root, self.docs_dir)
         self.course = frame.read_course(self.repo_root / self.config.course_file, self.lessons, self.repo_root)
         found = course.problems(self.ember, self.lessons, self.runtime, self.python_root / "checks",
-                                self.cache)
+                                self.cache / "runs")
         if found:
             raise PluginError("the labs break the course's invariants:\n" + "\n".join(found))
         finished = {path.relative_to(self.ember_root).as_posix(): path.read_text(encoding="utf-8")
@@ -153,7 +160,7 @@ class EmberPlugin(BasePlugin[EmberConfig]):
                                           self.python_root / f"lesson-{lesson:02d}")
         self.page = PageContext(Path(src).as_posix(), page.file.content_string, self.libs[lesson],
                                 lesson, self.ember.template(lesson) if lesson is not None else {},
-                                cache=self.cache)
+                                cache=self.cache / "runs")
         cell.check_openers(self.page)
         return markdown
 
@@ -172,11 +179,24 @@ class EmberPlugin(BasePlugin[EmberConfig]):
             entry = self.course.lesson(self.page.lesson)
             html = (frame.header_html(self.course, entry, href) + frame.catch_up_html(self.course, entry, href)
                     + html + frame.footer_html(self.course, entry, href, config.repo_url))
-        return html + self._lesson_data()
+        try:
+            layout_script = layouts.script(self.page.graphs, self.cache / "layouts")
+        except layouts.LayoutError as exc:
+            raise PluginError(f"{self.page.src_path}: {exc}") from exc
+        if self.page.cells or self.page.labs:
+            self.python_pages.add(page.url)
+        return html + self._lesson_data() + layout_script
 
     def on_post_page(self, output: str, page: Page, config: MkDocsConfig) -> str:
-        """Name the course in each page's head, for the keys of the learner's saved progress."""
-        return output.replace("</head>", f'<meta name="ember-course" content="{self.config.course_id}"></head>', 1)
+        """Name the course in each page's head, for the keys of the learner's saved progress; on
+        a page with cells or labs, start Python from the head, before the bundle has loaded."""
+        output = output.replace("</head>", f'<meta name="ember-course" content="{self.config.course_id}"></head>', 1)
+        if page.url not in self.python_pages:
+            return output
+        # Before the stylesheets, which a script would wait for.
+        start = (f'<script data-worker="{get_relative_url(WORKER_SCRIPT, page.url)}">'
+                 f'{self.start_script}</script>')
+        return re.sub(r"<head>(\s*<meta charset=[^>]*>)?", lambda m: m.group(0) + start, output, count=1)
 
     def _lesson_data(self) -> str:
         """The data from which the page builds the learner's ember: on a lesson, ember as it
@@ -202,17 +222,18 @@ class EmberPlugin(BasePlugin[EmberConfig]):
                 for index, declared in enumerate(lesson.labs)]
 
     def on_files(self, files: Files, config: MkDocsConfig) -> Files:
-        """Add Pyodide, the bundle and the Python files to the site."""
-        missing = [self.pyodide_dir / name for name in PYODIDE_FILES
-                   if not (self.pyodide_dir / name).is_file()]
-        if missing or not (self.bundle_dir / "ember.js").is_file():
-            absent = missing[0] if missing else self.bundle_dir / "ember.js"
-            raise PluginError(f"{absent} is missing: run `make setup` (npm ci, then npm run build)")
+        """Add Pyodide, the bundle and the Python files to the site; keep start.js to inline."""
+        missing = [path for path in [*(self.pyodide_dir / name for name in PYODIDE_FILES),
+                                     self.bundle_dir / "ember.js", self.bundle_dir / START_SCRIPT]
+                   if not path.is_file()]
+        if missing:
+            raise PluginError(f"{missing[0]} is missing: run `make setup` (npm ci, then npm run build)")
+        self.start_script = (self.bundle_dir / START_SCRIPT).read_text(encoding="utf-8").strip()
         for name in PYODIDE_FILES:
             files.append(File.generated(config, f"assets/pyodide/{name}",
                                         abs_src_path=str(self.pyodide_dir / name)))
         for path in sorted(self.bundle_dir.rglob("*")):
-            if path.is_file():
+            if path.is_file() and path.name != START_SCRIPT:
                 uri = f"assets/ember/{path.relative_to(self.bundle_dir).as_posix()}"
                 files.append(File.generated(config, uri, abs_src_path=str(path)))
         files.append(File.generated(config, "assets/ember/python.json",

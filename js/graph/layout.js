@@ -1,15 +1,10 @@
-// Place a computation graph with Graphviz's dot (the npm package @hpcc-js/wasm-graphviz),
-// left to right, with an operation node between each Value and its parents. It runs in a worker
-// of its own (layout-worker.js), so that a large graph never freezes the page.
+// Place a graph's DOT (dot.js) with Graphviz's dot, the npm package @hpcc-js/wasm-graphviz. It
+// runs in a worker of its own in the page (layout-worker.js), so that a large graph never freezes
+// it, and under Node at build time (layout-cli.mjs).
 
 import { Graphviz } from "@hpcc-js/wasm-graphviz";
-import { valueLines } from "./values.js";
+import { POINTS_PER_INCH } from "./dot.js";
 
-const POINTS_PER_INCH = 72;
-const CHAR = 7.6; // pixels per character of the node font
-const VALUE_HEIGHT = 58; // pixels: three lines of text
-const OP_SIZE = 34; // pixels across an operation's circle
-const QUICK_FROM = 1000; // Values: below it, dot takes well under 0.1 s anyway
 let graphviz = null;
 
 /**
@@ -20,32 +15,13 @@ let graphviz = null;
  */
 
 /**
- * The graph in Graphviz's DOT language, each value node as wide as its longest line of text.
- * @param {{nodes: object[], edges: [number, number][]}} graph the JSON of site_src/runtime/hx.py
- * @returns {string}
- */
-export function toDot(graph) {
-  // On a large graph, dot's network simplex gets fewer iterations: a looser layout, made in half the time.
-  const quick = graph.nodes.length > QUICK_FROM ? "nslimit=0.1;" : "";
-  const lines = [`digraph{rankdir=LR;nodesep=0.25;ranksep=0.35;${quick}node[fixedsize=true,label=""];`];
-  for (const node of graph.nodes) {
-    const width = Math.max(64, 16 + CHAR * Math.max(...valueLines(node).map((line) => line.length)));
-    lines.push(`v${node.id}[shape=box,width=${width / POINTS_PER_INCH},height=${VALUE_HEIGHT / POINTS_PER_INCH}];`);
-    if (node.op) lines.push(`o${node.id}[shape=circle,width=${OP_SIZE / POINTS_PER_INCH}];o${node.id}->v${node.id};`);
-  }
-  for (const [parent, child] of graph.edges) lines.push(`v${parent}->o${child};`);
-  lines.push("}");
-  return lines.join("");
-}
-
-/**
  * Lay out a graph, in pixels, y downwards.
- * @param {{nodes: object[], edges: [number, number][]}} graph the JSON of site_src/runtime/hx.py
+ * @param {string} dot the graph as dot.js's toDot writes it
  * @returns {Promise<{width: number, height: number, nodes: Placed[], edges: PlacedEdge[]}>}
  */
-export async function layout(graph) {
+export async function layout(dot) {
   graphviz ??= await Graphviz.load();
-  const out = JSON.parse(graphviz.layout(toDot(graph), "json0", "dot"));
+  const out = JSON.parse(graphviz.layout(dot, "json0", "dot"));
   const [, , width, height] = out.bb.split(",").map(Number);
   const flip = ([x, y]) => [x, height - y];
   const byGvid = new Map();

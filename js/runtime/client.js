@@ -29,32 +29,40 @@ function setState(next, detail = "") {
   for (const watch of watchers) watch(next, detail);
 }
 
-/** Start the worker, once; later calls do nothing until a restart or a retry. */
+/** Start the worker, once, or adopt the one start.js started; later calls do nothing until a
+ * restart or a retry. */
 export function boot() {
   if (worker) return;
-  worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+  const early = self.emberEarlyWorker;
+  delete self.emberEarlyWorker; // a restart starts a worker of its own
+  worker = early?.worker ?? new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
   setState("booting");
   if (self.crossOriginIsolated) {
     interrupt = new Uint8Array(new SharedArrayBuffer(1));
     worker.postMessage({ type: "interrupt-buffer", buffer: interrupt });
   }
-  worker.onmessage = ({ data }) => {
-    if (data.type === "ready") {
-      setState("ready");
-      next();
-    } else if (data.type === "progress") {
-      setState("booting", data.step);
-    } else if (data.type === "boot-failed") {
-      fail(data.message);
-    } else if (current && data.id === current.id) {
-      if (data.type === "output") current.onOutput(data.chunks);
-      else if (data.type === "done" || data.type === "checked") finish(data, data.fatal);
-    }
-  };
+  worker.onmessage = ({ data }) => hear(data);
   worker.onerror = (event) => {
     event.preventDefault();
     fail(event.message || "the Python worker could not be loaded");
   };
+  for (const data of early?.messages ?? []) hear(data);
+  if (early?.error) fail(early.error);
+}
+
+/** Handle a message of the worker. */
+function hear(data) {
+  if (data.type === "ready") {
+    setState("ready");
+    next();
+  } else if (data.type === "progress") {
+    setState("booting", data.step);
+  } else if (data.type === "boot-failed") {
+    fail(data.message);
+  } else if (current && data.id === current.id) {
+    if (data.type === "output") current.onOutput(data.chunks);
+    else if (data.type === "done" || data.type === "checked") finish(data, data.fatal);
+  }
 }
 
 /** Python could not start: every waiting request is told so, and nothing is sent until retry(). */

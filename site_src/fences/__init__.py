@@ -45,6 +45,8 @@ class PageContext:
         quizzes: How many quiz questions (not recap ones) the page has had so far.
         ids: The ids the page's figures have taken so far.
         cache: A folder where runs are kept by content (execute.run_cell), or None.
+        graphs: The graphs the page's code has shown so far (hx.show_graph), to lay out at
+            build time (site_src/layouts.py).
     """
 
     src_path: str
@@ -57,6 +59,7 @@ class PageContext:
     quizzes: int = 0
     ids: set[str] = field(default_factory=set)
     cache: Path | None = None
+    graphs: list[dict] = field(default_factory=list)
     _claimed: set[int] = field(default_factory=set)
 
     def line_of(self, opener: re.Pattern, source: str) -> int:

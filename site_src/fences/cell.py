@@ -14,6 +14,7 @@ Options, written after ``cell`` on the fence line, are listed in OPTIONS.
 """
 
 import html
+import json
 import re
 from typing import Any
 
@@ -81,6 +82,7 @@ def format_cell(source: str, language: str, class_name: str, options: dict, md: 
         raise page.error_at(line, f"the cell was meant to raise {expected}, but {raised}:\n"
                             + result.text)
     page.cells += 1
+    page.graphs += [json.loads(text)["graph"] for stream, text in result.output if stream == "graph"]
     return cell_html(source, result.output, page.cells, md, time_limit)
 
 

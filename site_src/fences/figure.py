@@ -57,6 +57,7 @@ def format_figure(source: str, language: str, class_name: str, options: dict, md
     graphs = [json.loads(text)["graph"] for stream, text in result.output if stream == "graph"]
     if len(graphs) != 1:
         raise page.error_at(line, f"a figure's code must call hx.show_graph once, not {len(graphs)} times")
+    page.graphs.append(graphs[0])
     return figure_html(options["id"], graphs[0], options.get("caption", ""), "explore" in options)
 
 

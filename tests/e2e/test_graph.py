@@ -137,3 +137,23 @@ def test_a_large_graph_fills_in_each_values_text_as_it_comes_into_view(page: Pag
     expect(first).to_have_text("")  # far to the left of the canvas, which opens on the last Value
     first.focus()
     expect(first).to_have_text(re.compile(r"start\s*data 0.0\s*grad 0.0"))
+
+
+def test_graphs_as_the_build_saw_them_are_drawn_without_graphviz(page: Page, site: str):
+    workers = []
+    page.on("request", lambda request: workers.append(request.url) if "layout-worker" in request.url else None)
+    page.goto(site + LESSON)
+    for figure_id in ("loss", "explorer"):
+        expect(page.locator(f"#{figure_id}[data-drawn]")).to_be_attached()
+    page.goto(site + "playground/")
+    write_solutions(page)
+    page.reload()
+    run(page, 1)  # the cell as written shows the graph the build laid out
+    expect(output(page, 1)).to_have_text("Value(9.0, grad=0.0)\n")
+    graph = page.locator("#playground-figure").get_by_role("group", name=re.compile("Computation graph"))
+    expect(graph.get_by_role("button", name=re.compile("^d data"))).to_contain_text("data 9.0")
+    assert workers == []
+    replace_code(page, 1, "import hx\nfrom ember.scalar import Value\nhx.show_graph(Value(5.0) * 2)")
+    run(page, 1)  # a graph the build never saw is laid out by Graphviz, in its worker
+    expect(graph).to_have_attribute("aria-label", "Computation graph of 3 values")
+    assert len(workers) == 1

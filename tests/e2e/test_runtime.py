@@ -162,6 +162,18 @@ def test_when_python_cannot_load_the_page_stays_readable_and_offers_retry(page: 
     still_runs(page)
 
 
+def test_python_starts_from_the_head_and_the_bundle_adopts_that_one_worker(page: Page, site: str):
+    workers = []
+    page.on("worker", lambda worker: workers.append(worker.url))
+    page.goto(site + LESSON)
+    first_tags = page.evaluate("[...document.head.querySelectorAll('script, link[rel=stylesheet]')].slice(0, 2)"
+                               ".map((el) => el.dataset.worker ?? el.tagName)")
+    assert first_tags[0].endswith("assets/ember/worker.js") and first_tags[1] == "LINK"
+    run(page, 1)
+    expect(output(page, 1)).to_contain_text("c is 6.0")
+    assert [url for url in workers if url.endswith("/worker.js")] == [site + "assets/ember/worker.js"]
+
+
 def test_a_run_during_boot_says_how_far_python_has_got(page: Page, site: str):
     page.goto(site + LESSON)
     run_button = cell(page, 1).get_by_role("button", name="Run")

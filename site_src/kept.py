@@ -1,0 +1,29 @@
+"""Build results kept in a folder by the digest of what decides them (cells' runs, labs' checks,
+graph layouts), so that an unchanged lesson rebuilds without redoing any of them."""
+
+import json
+import os
+from pathlib import Path
+
+
+def recall(folder: Path | None, name: str) -> object | None:
+    """The JSON kept as name in folder; None when there is no folder, no entry, or a damaged
+    entry (which the next keep writes over)."""
+    path = folder / f"{name}.json" if folder else None
+    if path is None or not path.is_file():
+        return None
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except ValueError:
+        return None
+
+
+def keep(folder: Path | None, name: str, data: object) -> None:
+    """Keep data as JSON under name in folder, whole or not at all, even if two builds share
+    the folder; nothing when there is no folder."""
+    if folder is None:
+        return
+    folder.mkdir(parents=True, exist_ok=True)
+    partial = folder / f"{name}.{os.getpid()}.tmp"
+    partial.write_text(json.dumps(data), encoding="utf-8")
+    partial.replace(folder / f"{name}.json")

@@ -1,0 +1,84 @@
+"""Graph layouts made at build time, so that a page draws the graphs its code shows as the build
+saw them without loading Graphviz (about 630 KB gzipped) or waiting for it.
+
+The build hands every graph a page showed (figures, and cells that call ``hx.show_graph``) to
+``js/graph/layout-cli.mjs``, which lays them out under Node with the page's own code. The page
+gets them in ``<script type="application/json" id="ember-layouts">``, keyed by each graph's DOT
+text (``js/graph/dot.js``), and ``js/graph/placer.js`` looks a graph up there before asking
+Graphviz. A learner who edits a cell gets a graph with other DOT, which Graphviz lays out.
+"""
+
+import hashlib
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+from site_src.fences import script_json
+from site_src.kept import keep, recall
+
+JS_GRAPH = Path(__file__).resolve().parents[1] / "js" / "graph"
+CLI = JS_GRAPH / "layout-cli.mjs"
+MAX_VALUES = 300
+"""A graph with more Values is left to the page: its layout would weigh more than Graphviz."""
+TIMEOUT = 120.0
+"""Seconds that one page's layouts may take."""
+
+
+class LayoutError(Exception):
+    """Node could not lay out a page's graphs."""
+
+
+def script(graphs: list[dict], cache: Path | None = None) -> str:
+    """The ``ember-layouts`` script for a page's graphs, or "" when it has none to lay out.
+
+    Args:
+        graphs: The graphs, as ``site_src/runtime/hx.py`` writes them: ``{"nodes": [...],
+            "edges": [[parent, child], ...]}``.
+        cache: A folder where layouts are kept by content, or None to always run Node.
+
+    Raises:
+        LayoutError: If Node is missing, fails, or takes more than TIMEOUT seconds.
+    """
+    small = [graph for graph in graphs if len(graph["nodes"]) <= MAX_VALUES]
+    if not small:
+        return ""
+    layouts = lay_out(small, cache)
+    return f'<script type="application/json" id="ember-layouts">{script_json(layouts)}</script>'
+
+
+def lay_out(graphs: list[dict], cache: Path | None = None) -> dict[str, dict]:
+    """Lay out graphs with js/graph/layout-cli.mjs; a dict from DOT text to layout (layout.js).
+
+    Raises:
+        LayoutError: As for script.
+    """
+    stdin = json.dumps(graphs)
+    name = f"layouts-{_digest(stdin)}"
+    layouts = recall(cache, name)
+    if layouts is not None:
+        return layouts
+    node = shutil.which("node")
+    if node is None:
+        raise LayoutError("Node.js is needed to lay out the graphs: install it, then run `make setup`")
+    try:
+        done = subprocess.run([node, str(CLI)], input=stdin, capture_output=True, text=True,
+                              encoding="utf-8", timeout=TIMEOUT)
+    except subprocess.TimeoutExpired as exc:
+        raise LayoutError(f"laying out the graphs took more than {TIMEOUT:g} s") from exc
+    if done.returncode:
+        raise LayoutError(f"{CLI.name} failed (exit code {done.returncode}):\n{done.stderr}")
+    layouts = json.loads(done.stdout)
+    keep(cache, name, layouts)
+    return layouts
+
+
+def _digest(stdin: str) -> str:
+    """A digest of the graphs and of the code that lays them out."""
+    digest = hashlib.sha256(stdin.encode())
+    for path in sorted(JS_GRAPH.glob("*js")):
+        digest.update(path.name.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
+    graphviz = JS_GRAPH.parents[1] / "node_modules" / "@hpcc-js" / "wasm-graphviz" / "package.json"
+    if graphviz.is_file():
+        digest.update(graphviz.read_bytes())
+    return digest.hexdigest()

@@ -1,0 +1,45 @@
+"""Graph layouts made at build time with the page's own layout code, under Node."""
+
+import json
+import re
+
+import pytest
+
+from site_src import layouts
+from site_src.layouts import LayoutError, lay_out, script
+
+GRAPH = {"nodes": [{"id": 0, "label": "a", "op": "", "data": 2.0, "grad": 0.0},
+                   {"id": 1, "label": "b", "op": "*", "data": 4.0, "grad": 0.0}],
+         "edges": [[0, 1], [0, 1]]}
+
+
+def test_each_graph_is_placed_under_its_dot_text():
+    [(dot, placed)] = lay_out([GRAPH, GRAPH]).items()
+    assert dot.startswith("digraph{rankdir=LR;") and "v0->o1;v0->o1;" in dot
+    assert {node["key"] for node in placed["nodes"]} == {"v0", "v1", "o1"}
+    assert [(edge["from"], edge["to"]) for edge in placed["edges"]].count(("v0", "o1")) == 2
+    assert placed["width"] > 0 and placed["height"] > 0
+
+
+def test_the_script_holds_the_layouts_as_json_that_cannot_close_it():
+    html = script([GRAPH])
+    body = re.fullmatch(r'<script type="application/json" id="ember-layouts">(.*)</script>', html).group(1)
+    assert "</" not in body and json.loads(body) == lay_out([GRAPH])
+
+
+def test_a_page_with_no_graph_or_only_large_ones_gets_no_script(monkeypatch):
+    monkeypatch.setattr(layouts, "MAX_VALUES", 1)
+    assert script([]) == "" and script([GRAPH]) == ""
+
+
+def test_kept_layouts_need_no_node(tmp_path, monkeypatch):
+    first = lay_out([GRAPH], tmp_path)
+    monkeypatch.setattr(layouts.shutil, "which", lambda name: None)
+    assert lay_out([GRAPH], tmp_path) == first
+    with pytest.raises(LayoutError, match="Node.js is needed"):
+        lay_out([GRAPH, {**GRAPH, "edges": [[0, 1]]}], tmp_path)
+
+
+def test_node_failing_is_an_error_with_its_message(monkeypatch):
+    with pytest.raises(LayoutError, match="layout-cli.mjs failed"):
+        lay_out([{"nodes": "not a list", "edges": []}])
