@@ -1,4 +1,4 @@
-// A small helper for the components' markup.
+// Small helpers for the components' markup, and for the data the build puts in a page.
 
 /**
  * Make an element with a class and, optionally, its text (always as text, never as markup).
@@ -12,6 +12,14 @@ export function make(tag, className, text) {
   el.className = className;
   if (text !== undefined) el.textContent = text;
   return el;
+}
+
+/**
+ * The JSON that the build put in a <template> (site_src/fences json_template).
+ * @param {HTMLTemplateElement} template
+ */
+export function readJson(template) {
+  return JSON.parse(template.content.textContent);
 }
 
 /**

@@ -2,7 +2,7 @@
 // node with its label, data and grad; click or Enter on a node to see where its value came from.
 // An explorer figure also lets the reader change its leaves, recomputed here without Python.
 
-import { button, make } from "./dom.js";
+import { button, make, readJson } from "./dom.js";
 import { place } from "./graph/placer.js";
 import { graphSvg } from "./graph/svg.js";
 import { origin, parseFloatLikePython, pyFloat, recompute } from "./graph/values.js";
@@ -117,7 +117,7 @@ function showOrigin(graph, node, panel, elements, focus) {
  * @param {HTMLElement} figure
  */
 export function mount(figure) {
-  show(figure, JSON.parse(figure.querySelector(".ember-figure__data").textContent));
+  show(figure, readJson(figure.querySelector(".ember-figure__data")));
 }
 
 /**

@@ -1,7 +1,7 @@
 // A lab: the learner's file, editable only in this lab's gaps; hints one level at a time;
 // checks that run in the worker against the learner's ember, each with its own status.
 
-import { button, make } from "./dom.js";
+import { button, make, readJson } from "./dom.js";
 import { createGapEditor } from "./editor.js";
 import { markedText } from "./assemble.js";
 import { learnerEmber, lessonData, slotText } from "./learner.js";
@@ -37,9 +37,10 @@ function labFile(segments, labGaps) {
 /**
  * Mount one lab rendered by site_src/fences/lab.py.
  * @param {HTMLElement} el the .ember-lab element
+ * @param {AbortSignal} left aborted when the learner leaves the page
  */
-export function mount(el) {
-  const data = JSON.parse(el.querySelector(".ember-lab__data").textContent);
+export function mount(el, left) {
+  const data = readJson(el.querySelector(".ember-lab__data"));
   const segments = lessonData().files[data.path];
   const slots = Object.fromEntries(segments.filter((s) => typeof s !== "string").map((s) => [s.gap, s]));
   el.setAttribute("role", "region");
@@ -71,7 +72,7 @@ export function mount(el) {
         synced.textContent = `Gap ${gap} was changed in another tab of this site. This tab now shows that text, the newer one.`;
       }
     }
-  });
+  }, left);
 
   // One "Reset this gap" per gap.
   const gapList = make("div", "ember-lab__gaps");

@@ -2,6 +2,7 @@
 // learner's own text in every gap they have written.
 
 import { assemble, gapLines } from "./assemble.js";
+import { readJson } from "./dom.js";
 import { answer } from "./progress/store.js";
 
 /**
@@ -11,8 +12,8 @@ import { answer } from "./progress/store.js";
 
 /** The ember data of the current page (site_src/plugin.py), or null if it has none. */
 export function lessonData() {
-  const script = document.getElementById("ember-lesson");
-  return script ? JSON.parse(script.textContent) : null;
+  const template = document.getElementById("ember-lesson");
+  return template ? readJson(template) : null;
 }
 
 /** The text in a slot: the learner's, else the stub. */

@@ -1,7 +1,8 @@
 // The page bundle: start Python as the page loads, then mount every component on each page.
-// Material's document$ emits once per page, including after an instant navigation.
+// Material's document$ emits once per page, including after an instant navigation, which keeps
+// this bundle, and so Python, alive: each component is told when its page is left.
 
-import { boot } from "./runtime/client.js";
+import { boot, leave } from "./runtime/client.js";
 import { mount as mountCatchUp } from "./catchup.js";
 import { mount as mountCell } from "./cell.js";
 import { mount as mountCourseMap } from "./coursemap.js";
@@ -30,13 +31,20 @@ function nameSearchDialog() {
   document.querySelector(".md-search[role=dialog]:not([aria-label])")?.setAttribute("aria-label", "Search");
 }
 
-/** Mount each component that is on the page and not mounted yet. */
+let shown = null; // aborted when the learner leaves the page on show
+
+/** Tell the components of the page before that it was left; mount each component of this page. */
 function mountPage() {
+  if (shown) {
+    shown.abort();
+    leave();
+  }
+  shown = new AbortController();
   for (const [selector, mount] of components) {
     for (const el of document.querySelectorAll(`${selector}:not([data-mounted])`)) {
       el.dataset.mounted = "";
       try {
-        mount(el);
+        mount(el, shown.signal);
       } catch (error) {
         console.error("ember: a part of this page could not start", el, error); // the rest still does
       }

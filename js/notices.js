@@ -19,8 +19,9 @@ function notice(box, kind, content) {
 /**
  * Mount the page's notices above its content.
  * @param {HTMLElement} content Material's .md-content__inner
+ * @param {AbortSignal} left aborted when the learner leaves the page
  */
-export function mount(content) {
+export function mount(content, left) {
   const box = make("div", "ember-notices");
   box.setAttribute("role", "alert");
   content.prepend(box);
@@ -33,12 +34,12 @@ export function mount(content) {
     again.addEventListener("click", () => retry());
     notice(box, "python", [make("p", "", `Python could not be loaded (${detail}). The text, the figures and the `
       + "recorded outputs still work; running code needs Python."), again]);
-  });
+  }, left);
   if (progress.setAside) {
     notice(box, "set-aside", [make("p", "", "Some of the work saved in this browser could not be read. What could "
       + `be read is here; all of it was kept in this browser's storage under the key ${progress.setAside}.`)]);
   }
   progress.onSave((saved) => notice(box, "storage", saved ? null : [make("p", "",
     "Your work could not be saved in this browser: its storage is full or blocked. What you write stays on "
-    + "this page until you leave it; Export progress, at the end of a lesson, keeps a copy.")]));
+    + "this page until you leave it; Export progress, at the end of a lesson, keeps a copy.")]), left);
 }

@@ -3,7 +3,7 @@ saw them without loading Graphviz (about 630 KB gzipped) or waiting for it.
 
 The build hands every graph a page showed (figures, and cells that call ``hx.show_graph``) to
 ``js/graph/layout-cli.mjs``, which lays them out under Node with the page's own code. The page
-gets them in ``<script type="application/json" id="ember-layouts">``, keyed by each graph's DOT
+gets them in ``<template id="ember-layouts">``, as JSON keyed by each graph's DOT
 text (``js/graph/dot.js``), and ``js/graph/placer.js`` looks a graph up there before asking
 Graphviz. A learner who edits a cell gets a graph with other DOT, which Graphviz lays out.
 """
@@ -14,7 +14,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
-from site_src.fences import script_json
+from site_src.fences import json_template
 from site_src.kept import keep, recall
 
 JS_GRAPH = Path(__file__).resolve().parents[1] / "js" / "graph"
@@ -29,8 +29,8 @@ class LayoutError(Exception):
     """Node could not lay out a page's graphs."""
 
 
-def script(graphs: list[dict], cache: Path | None = None) -> str:
-    """The ``ember-layouts`` script for a page's graphs, or "" when it has none to lay out.
+def template(graphs: list[dict], cache: Path | None = None) -> str:
+    """The ``ember-layouts`` template for a page's graphs, or "" when it has none to lay out.
 
     Args:
         graphs: The graphs, as ``site_src/runtime/hx.py`` writes them: ``{"nodes": [...],
@@ -43,8 +43,7 @@ def script(graphs: list[dict], cache: Path | None = None) -> str:
     small = [graph for graph in graphs if len(graph["nodes"]) <= MAX_VALUES]
     if not small:
         return ""
-    layouts = lay_out(small, cache)
-    return f'<script type="application/json" id="ember-layouts">{script_json(layouts)}</script>'
+    return json_template(lay_out(small, cache), 'id="ember-layouts"')
 
 
 def lay_out(graphs: list[dict], cache: Path | None = None) -> dict[str, dict]:

@@ -9,7 +9,7 @@ header and footer, and adds to the built site:
 - ``assets/ember/``: the page bundle and the worker, built by esbuild from ``js/``;
 - ``assets/ember/python.json``: the runtime's Python files (``site_src/runtime``), which the
   worker writes into Pyodide's file system, as ``{"name.py": text}``;
-- on each lesson page, a ``<script id="ember-lesson">`` with ember as the lesson starts, as
+- on each lesson page, a ``<template id="ember-lesson">`` with ember as the lesson starts, as
   text and gap slots, and the earlier labs' checks, from which the page builds the learner's
   ember and sends it to the worker with every run. Solutions of the lesson's own gaps are
   never in the page.
@@ -18,7 +18,7 @@ header and footer, and adds to the built site:
   progress; on a page with cells or labs, ``start.js`` inlined at the top of the head, which
   starts Python before the page bundle has loaded;
 - on a page whose front matter says ``ember: course-map``, the course map;
-- on a page whose code shows graphs, ``<script id="ember-layouts">``: their layouts.
+- on a page whose code shows graphs, ``<template id="ember-layouts">``: their layouts.
 
 Cells on a lesson page run, at build time, on ember as that lesson ends. The graphs they show are
 laid out at build time too (site_src/layouts.py). Runs and layouts are kept in ``build/cache`` by
@@ -45,7 +45,7 @@ from mkdocs.utils import get_relative_url
 
 from site_src import course, frame, layouts, runtime
 from site_src.execute import write_lib
-from site_src.fences import FenceError, PageContext, cell, figure, lab, quiz, script_json
+from site_src.fences import FenceError, PageContext, cell, figure, lab, json_template, quiz
 from site_src.gaps import GapError, read_ember
 
 RUNTIME_DIR = Path(__file__).parent / "runtime"
@@ -99,7 +99,6 @@ class EmberPlugin(BasePlugin[EmberConfig]):
         self.python_root = self.repo_root / "build" / "python"
         self.cache = (root / self.config.cache_dir).resolve()
         self.page: PageContext | None = None
-        self.python_pages: set[str] = set()
 
         if "pymdownx.superfences" not in config.markdown_extensions:
             raise PluginError("the ember plugin needs pymdownx.superfences in markdown_extensions")
@@ -134,6 +133,7 @@ class EmberPlugin(BasePlugin[EmberConfig]):
         """Read ember and the lessons, refuse a course that breaks an invariant, and write the
         Python files that cells on pages that are not lessons run on."""
         shutil.rmtree(self.python_root, ignore_errors=True)
+        self.python_pages: set[str] = set()  # the URLs of the pages with cells or labs
         try:
             self.ember = read_ember(self.ember_root)
         except GapError as exc:
@@ -180,12 +180,12 @@ class EmberPlugin(BasePlugin[EmberConfig]):
             html = (frame.header_html(self.course, entry, href) + frame.catch_up_html(self.course, entry, href)
                     + html + frame.footer_html(self.course, entry, href, config.repo_url))
         try:
-            layout_script = layouts.script(self.page.graphs, self.cache / "layouts")
+            layout_data = layouts.template(self.page.graphs, self.cache / "layouts")
         except layouts.LayoutError as exc:
             raise PluginError(f"{self.page.src_path}: {exc}") from exc
         if self.page.cells or self.page.labs:
             self.python_pages.add(page.url)
-        return html + self._lesson_data() + layout_script
+        return html + self._lesson_data() + layout_data
 
     def on_post_page(self, output: str, page: Page, config: MkDocsConfig) -> str:
         """Name the course in each page's head, for the keys of the learner's saved progress; on
@@ -212,7 +212,7 @@ class EmberPlugin(BasePlugin[EmberConfig]):
             data = {"lesson": None, "files": _segments(template), "earlier": []}
         else:
             return ""
-        return f'<script type="application/json" id="ember-lesson">{script_json(data)}</script>'
+        return json_template(data, 'id="ember-lesson"')
 
     def _earlier_labs(self, number: int) -> list[dict]:
         """The labs of lessons before number, with their gaps and checks, for catching up."""

@@ -1,31 +1,32 @@
 // Where a graph's layout comes from: the layouts the build made for the page's graphs
-// (<script id="ember-layouts">, site_src/layouts.py), the graphs laid out lately, or else the
+// (<template id="ember-layouts">, site_src/layouts.py), the graphs laid out lately, or else the
 // layout worker, started on first use. A page whose graphs are all as the build saw them never
 // loads Graphviz.
 
+import { readJson } from "../dom.js";
 import { toDot } from "./dot.js";
 
 const RECENT = 16; // layouts kept from the worker, for a graph drawn again
 const recent = new Map(); // DOT → layout, oldest first
-const fromBuild = new WeakMap(); // the page's script → its layouts
+const fromBuild = new WeakMap(); // the page's template → its layouts
 let worker = null;
 let nextId = 1;
 const waiting = new Map(); // id → settle
 
 /** The layouts the build made for the current page, keyed by DOT. */
 function builtLayouts() {
-  const script = document.getElementById("ember-layouts");
-  if (!script) return {};
-  if (!fromBuild.has(script)) {
+  const template = document.getElementById("ember-layouts");
+  if (!template) return {};
+  if (!fromBuild.has(template)) {
     let layouts = {};
     try {
-      layouts = JSON.parse(script.textContent);
+      layouts = readJson(template);
     } catch (error) {
       console.warn("ember: the page's graph layouts could not be read; Graphviz will make them", error);
     }
-    fromBuild.set(script, layouts);
+    fromBuild.set(template, layouts);
   }
-  return fromBuild.get(script);
+  return fromBuild.get(template);
 }
 
 /** Lay out dot in the layout worker, started on first use, and again after it failed. */

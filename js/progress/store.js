@@ -173,8 +173,9 @@ function save(news) {
  * Call watch(saved) after every attempt to save: false when the browser refused (storage full
  * or blocked, or an unreadable state that could not be set aside). The work stays on the page.
  */
-export function onSave(watch) {
+export function onSave(watch, signal) {
   saveWatchers.add(watch);
+  signal?.addEventListener("abort", () => saveWatchers.delete(watch), { once: true });
   if (!loaded.canSave) watch(false);
 }
 
@@ -236,10 +237,12 @@ export function choose(quiz, index, right) {
 
 /**
  * Call listener after every change, with {gap, source}, {lab} or {quiz}.
+ * @param {AbortSignal} [signal] stops the calls when aborted (the page was left)
  * @returns {() => void} a function that stops the calls
  */
-export function subscribe(listener) {
+export function subscribe(listener, signal) {
   listeners.add(listener);
+  signal?.addEventListener("abort", () => listeners.delete(listener), { once: true });
   return () => listeners.delete(listener);
 }
 

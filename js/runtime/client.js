@@ -124,12 +124,24 @@ export function isBusy() {
  * Call watch with the boot state ("booting", "ready", "failed") now and on every change.
  * @param {(state: string, detail: string) => void} watch detail: while booting, the step
  *   under way; once failed, why
+ * @param {AbortSignal} [signal] stops the calls when aborted (the page was left)
  * @returns {() => void} stops the calls
  */
-export function onState(watch) {
+export function onState(watch, signal) {
   watchers.add(watch);
+  signal?.addEventListener("abort", () => watchers.delete(watch), { once: true });
   watch(state, "");
   return () => watchers.delete(watch);
+}
+
+/**
+ * The learner went to another page without reloading (Material's instant navigation): Python
+ * stays, the old page's queued requests are dropped, and its run is interrupted when that keeps
+ * Python (a cross-origin isolated page); otherwise the run ends by itself, within its time limit.
+ */
+export function leave() {
+  for (const entry of queue.splice(0)) entry.resolve({ stopped: "stop" });
+  if (current && interrupt) stop(current.id);
 }
 
 /**

@@ -4,6 +4,7 @@ A fence that finds a problem raises FenceError with the lesson's file and line, 
 stops with that message.
 """
 
+import html
 import json
 import re
 from dataclasses import dataclass, field
@@ -122,9 +123,14 @@ def load_yaml(source: str, src_path: str, line: int, what: str) -> tuple[object,
         raise FenceError(f"{src_path}:{line + 1 + (mark.line if mark else 0)}: {what} is not valid YAML: {exc}") from exc
 
 
-def script_json(data: object) -> str:
-    """data as JSON that is safe inside a <script> element."""
-    return json.dumps(data).replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+def json_template(data: object, attributes: str) -> str:
+    """data as JSON in an inert ``<template ATTRIBUTES>``, for the page's JavaScript to read
+    (js/dom.js, readJson).
+
+    Not ``<script type="application/json">``: Material's instant navigation re-creates every inline
+    script of the page it brings as JavaScript, without its type, id or class.
+    """
+    return f"<template {attributes}>{html.escape(json.dumps(data), quote=False)}</template>"
 
 
 def render_inline(text: str) -> str:

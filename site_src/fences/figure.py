@@ -22,7 +22,7 @@ import json
 import re
 from typing import Any
 
-from site_src.fences import PageContext, claims, render_inline, script_json
+from site_src.fences import PageContext, claims, json_template, render_inline
 
 OPTIONS = {
     "id": "the figure's id, for hx.show_graph(value, target=...) and links; required",
@@ -81,8 +81,8 @@ def figure_html(figure_id: str, graph: dict, caption: str, explore: bool = False
         '<details class="ember-figure__table"><summary>The graph as a table</summary>'
         "<table><thead><tr><th>node</th><th>op</th><th>parents</th><th>value</th><th>grad</th>"
         f"</tr></thead><tbody>{rows}</tbody></table></details>"
-        f'<script type="application/json" class="ember-figure__data">{script_json(graph)}</script>'
-        "</figure>"
+        + json_template(graph, 'class="ember-figure__data"')
+        + "</figure>"
     )
 
 

@@ -32,7 +32,7 @@ from typing import Any
 
 from pymdownx.highlight import Highlight
 
-from site_src.fences import FenceError, PageContext, claims, load_yaml, render_inline, script_json
+from site_src.fences import FenceError, PageContext, claims, load_yaml, json_template, render_inline
 from site_src.gaps import fill
 
 FIELDS = {
@@ -177,8 +177,7 @@ def lab_html(lab: Lab, lab_id: str, path: str, page: PageContext, md: Any) -> st
         f'<div class="ember-lab__checks"><p class="ember-lab__checks-title">Checks</p>'
         f"<ul>{checks}</ul></div>"
         f'<div class="ember-lab__praise" hidden>{render_inline(lab.praise)}</div>'
-        f'<script type="application/json" class="ember-lab__data">'
-        f"{script_json(data)}</script>"
-        "</div>"
+        + json_template(data, 'class="ember-lab__data"')
+        + "</div>"
     )
 

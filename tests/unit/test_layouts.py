@@ -2,11 +2,12 @@
 
 import json
 import re
+from html import unescape
 
 import pytest
 
 from site_src import layouts
-from site_src.layouts import LayoutError, lay_out, script
+from site_src.layouts import LayoutError, lay_out, template
 
 GRAPH = {"nodes": [{"id": 0, "label": "a", "op": "", "data": 2.0, "grad": 0.0},
                    {"id": 1, "label": "b", "op": "*", "data": 4.0, "grad": 0.0}],
@@ -21,15 +22,15 @@ def test_each_graph_is_placed_under_its_dot_text():
     assert placed["width"] > 0 and placed["height"] > 0
 
 
-def test_the_script_holds_the_layouts_as_json_that_cannot_close_it():
-    html = script([GRAPH])
-    body = re.fullmatch(r'<script type="application/json" id="ember-layouts">(.*)</script>', html).group(1)
-    assert "</" not in body and json.loads(body) == lay_out([GRAPH])
+def test_the_template_holds_the_layouts_as_escaped_json():
+    html = template([GRAPH])
+    body = re.fullmatch(r'<template id="ember-layouts">(.*)</template>', html).group(1)
+    assert "<" not in body and json.loads(unescape(body)) == lay_out([GRAPH])
 
 
-def test_a_page_with_no_graph_or_only_large_ones_gets_no_script(monkeypatch):
+def test_a_page_with_no_graph_or_only_large_ones_gets_no_template(monkeypatch):
     monkeypatch.setattr(layouts, "MAX_VALUES", 1)
-    assert script([]) == "" and script([GRAPH]) == ""
+    assert template([]) == "" and template([GRAPH]) == ""
 
 
 def test_kept_layouts_need_no_node(tmp_path, monkeypatch):

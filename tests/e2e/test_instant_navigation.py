@@ -1,0 +1,76 @@
+"""Material's instant navigation: a link to another page keeps the document, and so Python, alive.
+The new page's components mount, the old page's are told it was left, and its queued or running
+requests do not hold up the new page."""
+
+import re
+
+from playwright.sync_api import Page, expect
+
+from tests.e2e.test_labs import lab
+from tests.e2e.test_lesson07 import LESSON, cell, output, replace_code, run
+from tools.finished import write_solutions
+
+PLAYGROUND_LINK = ".md-nav--primary a[href$='playground/']"
+
+
+def booted(page: Page, url: str) -> list[str]:
+    """Open url with the finished ember saved, run cell 1; the URLs of the workers started."""
+    workers = []
+    page.on("worker", lambda worker: workers.append(worker.url))
+    page.goto(url)
+    write_solutions(page)
+    page.reload()
+    run(page, 1)
+    page.evaluate("window.sameDocument = true")
+    workers.clear()
+    return workers
+
+
+def test_a_link_keeps_python_booted_and_the_next_page_runs_at_once(page: Page, site: str):
+    workers = booted(page, site + LESSON)
+    page.locator(PLAYGROUND_LINK).first.click()
+    expect(page).to_have_url(re.compile("playground/$"))
+    expect(cell(page, 1).get_by_role("button", name="Run")).to_be_visible()
+    page.evaluate("window.statuses = []; new MutationObserver(() => statuses.push("
+                  "document.querySelector('.ember-cell__status')?.textContent)).observe("
+                  "document.body, {subtree: true, childList: true, characterData: true})")
+    run(page, 1)
+    expect(output(page, 1)).to_have_text("Value(9.0, grad=0.0)\n")
+    assert page.evaluate("window.sameDocument") is True
+    statuses = page.evaluate("window.statuses")
+    assert "Running…" in statuses and not [s for s in statuses if s and s.startswith("Python is starting")]
+    assert workers == []
+    graph = page.locator("#playground-figure").get_by_role("group", name=re.compile("Computation graph"))
+    expect(graph.get_by_role("button", name=re.compile("^d data"))).to_contain_text("data 9.0")
+
+
+def test_going_back_mounts_the_lesson_again_with_its_labs_figures_and_math(page: Page, site: str):
+    booted(page, site + LESSON)
+    page.locator(PLAYGROUND_LINK).first.click()
+    expect(page).to_have_url(re.compile("playground/$"))
+    page.go_back()
+    expect(page).to_have_url(re.compile(f"{LESSON}$"))
+    assert page.evaluate("window.sameDocument") is True
+    expect(lab(page, 2).get_by_role("button", name="Run checks")).to_be_visible()
+    lab(page, 2).get_by_role("button", name="Run checks").click()
+    expect(lab(page, 2).get_by_text(re.compile(r"checks passed"))).to_be_visible(timeout=30_000)
+    expect(page.locator("#loss[data-drawn]")).to_be_attached()
+    expect(page.locator(".md-content .katex").first).to_be_attached()
+    replace_code(page, 1, "print('back', 6 * 7)")
+    run(page, 1)
+    expect(output(page, 1)).to_have_text("back 42\n")
+
+
+def test_leaving_a_page_interrupts_its_endless_loop_when_python_can_be_interrupted(page: Page, isolated_site: str):
+    booted(page, isolated_site + LESSON)
+    replace_code(page, 1, "while True:\n    pass")
+    cell(page, 1).get_by_role("button", name="Run").click()
+    expect(cell(page, 1).get_by_role("status")).to_have_text("Running…")
+    replace_code(page, 2, "print('never sent')")
+    cell(page, 2).get_by_role("button", name="Run").click()  # queued behind the loop
+    page.locator(PLAYGROUND_LINK).first.click()
+    expect(page).to_have_url(re.compile("playground/$"))
+    cell(page, 1).get_by_role("button", name="Run").click()
+    # Long before the loop's time limit of 20 s would have ended it.
+    expect(output(page, 1)).to_have_text("Value(9.0, grad=0.0)\n", timeout=5_000)
+    assert page.evaluate("window.sameDocument") is True
