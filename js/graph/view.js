@@ -151,7 +151,9 @@ export function showGraph(figure, drawn, graph, placed, { open, close }) {
   canvas.replaceChildren(root, keys);
   if (!views.has(canvas)) listen(canvas);
   views.set(canvas, { update, in: () => zoom(scale * 1.25), out: () => zoom(scale / 1.25), fit: () => zoom(0) });
-  update();
+  // In the next frame, when the page is laid out anyway: measuring now would make the browser lay
+  // out a page whose other parts are still being mounted.
+  requestAnimationFrame(update);
   return focus;
 }
 
