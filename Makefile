@@ -35,7 +35,7 @@ site: setup
 
 # esbuild rebuilds the bundle on every change in js/; mkdocs serve reloads the page.
 serve: setup
-	node js/build.mjs --watch & trap 'kill $$!' EXIT; $(VENV)/bin/mkdocs serve --dev-addr 127.0.0.1:8000
+	node js/build.mjs --watch & trap 'kill $$! 2>/dev/null' EXIT; $(VENV)/bin/mkdocs serve --dev-addr 127.0.0.1:8000
 
 test: site browser
 	node --test tests/js/

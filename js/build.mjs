@@ -43,15 +43,15 @@ const options = {
   plugins: [validators],
 };
 
-rmSync(options.outdir, { recursive: true, force: true }); // no chunks of older builds
-
 const start = {
   entryPoints: { start: "js/runtime/start.js" }, outdir: "build/bundle", bundle: true, format: "iife",
   target: "es2022", minify: true, logLevel: "warning",
 };
 
 if (process.argv.includes("--watch")) {
+  // Rebuilt in place: mkdocs serve, started alongside, needs the files there all along.
   for (const build of [options, start]) await (await esbuild.context(build)).watch();
 } else {
+  rmSync(options.outdir, { recursive: true, force: true }); // no files of older builds
   await Promise.all([esbuild.build(options), esbuild.build(start)]);
 }

@@ -1,6 +1,7 @@
-// The SVG of a laid-out graph. Every value node gets its box at once, so that each can take the
-// focus; its text, the operations and the edges are made by fill() for the region in view, which
-// keeps a graph of thousands of Values quick to show.
+// The SVG of a laid-out graph. Every value node gets its element at once, so that each can take
+// the focus; its box and text, the operations and the edges are made by fill() for the region in
+// view, which keeps a graph of thousands of Values quick to show (each drawn shape costs the
+// browser style and layout work).
 
 import { valueLines } from "./values.js";
 
@@ -16,13 +17,12 @@ function svg(tag, attrs = {}) {
 
 const at = (item) => `translate(${item.x - item.width / 2},${item.y - item.height / 2})`;
 
-/** A value node: its box, named for screen readers until its text is drawn and names it. */
+/** A value node, without its box yet: named for screen readers until its text is drawn and names it. */
 function valueNode(node, item, changed) {
   const g = svg("g", { transform: at(item), tabindex: "-1", role: "button", "aria-label": valueLines(node).join(" ") });
   g.setAttribute("class", ["ember-graph__value", node.op ? "" : "ember-graph__value--leaf",
     changed.has(node.id) ? "ember-graph__value--changed" : ""].join(" ").trim());
   g.dataset.node = node.id;
-  g.append(svg("rect", { width: item.width, height: item.height, rx: 5 }));
   return g;
 }
 
@@ -52,7 +52,8 @@ function opNode(node, item) {
  * @returns {{root: SVGSVGElement, width: number, height: number, values: Map<number, SVGGElement>,
  *   fill: (region: [number, number, number, number], scale: number) => void}}
  *   width and height in pixels at zoom 1; fill draws what lies in region (graph pixels: left,
- *   top, right, bottom) and is not drawn yet, value text only at a readable scale
+ *   top, right, bottom) and is not drawn yet, value boxes at any scale, their text only at a
+ *   readable one
  */
 export function graphSvg(id, graph, placed, changed) {
   const [width, height] = [placed.width + 2 * PAD, placed.height + 2 * PAD];
@@ -75,11 +76,12 @@ export function graphSvg(id, graph, placed, changed) {
     values.set(item.id, g);
   }
   const pending = [...placed.nodes, ...placed.edges];
+  const boxed = new Set(); // the value nodes whose box is drawn
   const fill = ([left, top, right, bottom], scale) => {
     let kept = 0;
     for (const item of pending) {
       const [x0, y0, x1, y1] = item.box ?? [item.x - item.width / 2, item.y - item.height / 2, item.x + item.width / 2, item.y + item.height / 2];
-      if ((item.kind === "value" && scale < READABLE) || x1 < left || x0 > right || y1 < top || y0 > bottom) {
+      if (x1 < left || x0 > right || y1 < top || y0 > bottom) {
         pending[kept++] = item;
       } else if (item.path) {
         edges.append(svg("path", { d: item.path, class: "ember-graph__edge", "marker-end": `url(#${id}-arrow)` }));
@@ -87,6 +89,14 @@ export function graphSvg(id, graph, placed, changed) {
         ops.append(opNode(graph.nodes[item.id], item));
       } else {
         const g = values.get(item.id);
+        if (!boxed.has(item.id)) {
+          g.prepend(svg("rect", { width: item.width, height: item.height, rx: 5 }));
+          boxed.add(item.id);
+        }
+        if (scale < READABLE) {
+          pending[kept++] = item; // its text comes at a zoom where it can be read
+          continue;
+        }
         g.append(...valueText(graph.nodes[item.id]));
         g.removeAttribute("aria-label");
       }
