@@ -1,6 +1,7 @@
 // Bundle js/ into build/bundle with esbuild: the page bundle (ember.js + ember.css), the Python
 // worker (worker.js), the graph layout worker (layout-worker.js, with Graphviz), and the classic
-// script that the build inlines in a page's head to start Python early (start.js).
+// scripts that the build inlines in a page's head: start.js starts Python early, stay.js keeps
+// moves within a page from reloading it.
 // `node js/build.mjs --watch` rebuilds on every change.
 import { readFileSync, rmSync } from "node:fs";
 import Ajv from "ajv";
@@ -44,7 +45,7 @@ const options = {
 };
 
 const start = {
-  entryPoints: { start: "js/runtime/start.js" }, outdir: "build/bundle", bundle: true, format: "iife",
+  entryPoints: { start: "js/runtime/start.js", stay: "js/stay.js" }, outdir: "build/bundle", bundle: true, format: "iife",
   target: "es2022", minify: true, logLevel: "warning",
 };
 

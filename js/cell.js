@@ -52,6 +52,7 @@ export function mount(el) {
     output.replaceChildren();
     origin.textContent = "";
     const result = await runCell(view.state.doc.toString(), (chunks) => {
+      if (!el.isConnected) return; // its page was left: its graphs must not draw on the next one
       waiting();
       status.textContent = "Running…";
       // Only the last graph of a batch for each figure is drawn: a layout can take a while.

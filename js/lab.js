@@ -138,10 +138,13 @@ function mountChecks(el, data) {
     praise.hidden = !passed;
     el.classList.toggle("ember-lab--passed", passed);
   };
-  const forget = (message) => {
+  /** Clear the statuses and say why; unpass also forgets that the lab was passed. */
+  const forget = (message, unpass = true) => {
     for (const item of items) showResult(item, { status: "", reason: "" });
-    progress.setPassed(data.id, false);
-    showPassed(false);
+    if (unpass) {
+      progress.setPassed(data.id, false);
+      showPassed(false);
+    }
     summary.textContent = message;
   };
   el.addEventListener("ember-lab-reset", () => forget("A gap was reset: run the checks again."));
@@ -166,14 +169,16 @@ function mountChecks(el, data) {
     run.removeAttribute("aria-disabled");
     if (stopButton.contains(document.activeElement)) run.focus();
     stopButton.hidden = true;
+    // Only checks that ran too long count against the lab; one stopped by the learner (or by
+    // leaving the page), or a Python that failed, says nothing about their code.
     if (stopped) {
       const why = stopped === "time" ? `Stopped after ${CHECKS_TIME_LIMIT} s: a check ran too long. Does a loop in your code never end?`
         : "Stopped.";
-      forget(restarted ? `${why} Python was restarted; your code is kept.` : why);
+      forget(restarted ? `${why} Python was restarted; your code is kept.` : why, stopped === "time");
       return;
     }
     if (failure) {
-      forget(failure);
+      forget(failure, false);
       return;
     }
     results.forEach((result, index) => showResult(items[index], result));

@@ -26,7 +26,7 @@ export function mount(content, left) {
   box.setAttribute("role", "alert");
   content.prepend(box);
   onState((state, detail) => {
-    if (state !== "failed") {
+    if (state !== "failed" || !document.querySelector(".ember-cell, .ember-lab")) { // a page without code needs no Python
       notice(box, "python", null);
       return;
     }

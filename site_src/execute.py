@@ -38,6 +38,14 @@ class CellResult:
         return "".join(text for stream, text in self.output if stream != "graph")
 
 
+VALID = {
+    "cellrun.py": lambda r: isinstance(r, dict) and {"error", "output"} <= r.keys()
+    and isinstance(r["output"], list),
+    "checks.py": lambda r: isinstance(r, list) and all(isinstance(c, dict) and "status" in c for c in r),
+}
+"""What each runner's result looks like, to tell a kept result from a damaged one."""
+
+
 class CellFailure(Exception):
     """A cell could not be run to a result: it ran past its time limit, or killed its process."""
 
@@ -100,7 +108,7 @@ def _run(runner: str, stdin: str, lib_root: Path, timeout: float, cache: Path | 
     """Run a runtime module as ``python RUNNER LIB_ROOT RESULT_FILE``; return its JSON result,
     from cache when the same run is kept there."""
     name = _digest(runner, stdin, lib_root, timeout)
-    result = recall(cache, name)
+    result = recall(cache, name, VALID[runner])
     if result is None:
         result = _run_process(runner, stdin, lib_root, timeout)
         keep(cache, name, result)

@@ -3,19 +3,21 @@ graph layouts), so that an unchanged lesson rebuilds without redoing any of them
 
 import json
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 
-def recall(folder: Path | None, name: str) -> object | None:
-    """The JSON kept as name in folder; None when there is no folder, no entry, or a damaged
-    entry (which the next keep writes over)."""
+def recall(folder: Path | None, name: str, valid: Callable[[object], bool]) -> object | None:
+    """The JSON kept as name in folder; None when there is no folder, no entry, or an entry that
+    is damaged or not valid (which the next keep writes over)."""
     path = folder / f"{name}.json" if folder else None
     if path is None or not path.is_file():
         return None
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(path.read_text(encoding="utf-8"))
     except ValueError:
         return None
+    return data if valid(data) else None
 
 
 def keep(folder: Path | None, name: str, data: object) -> None:

@@ -21,6 +21,8 @@ JS_GRAPH = Path(__file__).resolve().parents[1] / "js" / "graph"
 CLI = JS_GRAPH / "layout-cli.mjs"
 MAX_VALUES = 300
 """A graph with more Values is left to the page: its layout would weigh more than Graphviz."""
+MAX_PAGE_VALUES = 2000
+"""The most Values of all a page's layouts together; later graphs are left to the page."""
 TIMEOUT = 120.0
 """Seconds that one page's layouts may take."""
 
@@ -31,6 +33,8 @@ class LayoutError(Exception):
 
 def template(graphs: list[dict], cache: Path | None = None) -> str:
     """The ``ember-layouts`` template for a page's graphs, or "" when it has none to lay out.
+    Each graph is laid out once, and only up to MAX_VALUES Values a graph and MAX_PAGE_VALUES a
+    page, in page order.
 
     Args:
         graphs: The graphs, as ``site_src/runtime/hx.py`` writes them: ``{"nodes": [...],
@@ -40,10 +44,16 @@ def template(graphs: list[dict], cache: Path | None = None) -> str:
     Raises:
         LayoutError: If Node is missing, fails, or takes more than TIMEOUT seconds.
     """
-    small = [graph for graph in graphs if len(graph["nodes"]) <= MAX_VALUES]
-    if not small:
+    chosen, seen, total = [], set(), 0
+    for graph in graphs:
+        size, text = len(graph["nodes"]), json.dumps(graph, sort_keys=True)
+        if size <= MAX_VALUES and total + size <= MAX_PAGE_VALUES and text not in seen:
+            chosen.append(graph)
+            seen.add(text)
+            total += size
+    if not chosen:
         return ""
-    return json_template(lay_out(small, cache), 'id="ember-layouts"')
+    return json_template(lay_out(chosen, cache), 'id="ember-layouts"')
 
 
 def lay_out(graphs: list[dict], cache: Path | None = None) -> dict[str, dict]:
@@ -54,7 +64,8 @@ def lay_out(graphs: list[dict], cache: Path | None = None) -> dict[str, dict]:
     """
     stdin = json.dumps(graphs)
     name = f"layouts-{_digest(stdin)}"
-    layouts = recall(cache, name)
+    layouts = recall(cache, name, lambda data: isinstance(data, dict) and bool(data) and all(
+        isinstance(placed, dict) and isinstance(placed.get("nodes"), list) for placed in data.values()))
     if layouts is not None:
         return layouts
     node = shutil.which("node")

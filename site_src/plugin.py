@@ -15,8 +15,9 @@ header and footer, and adds to the built site:
   never in the page.
 
 - on every page, ``<meta name="ember-course">``: the course's id, for the learner's saved
-  progress; on a page with cells or labs, ``start.js`` inlined at the top of the head, which
-  starts Python before the page bundle has loaded;
+  progress; at the top of the head, ``stay.js``, which keeps moves within a page from reloading
+  it, and on a page with cells or labs ``start.js``, which starts Python before the page bundle
+  has loaded;
 - on a page whose front matter says ``ember: course-map``, the course map;
 - on a page whose code shows graphs, ``<template id="ember-layouts">``: their layouts.
 
@@ -31,6 +32,7 @@ import mimetypes
 import os
 import re
 import shutil
+import tempfile
 from dataclasses import replace
 from pathlib import Path
 
@@ -57,8 +59,9 @@ ISOLATION_HEADERS = {"Cross-Origin-Opener-Policy": "same-origin", "Cross-Origin-
 BUNDLE_SCRIPT = "assets/ember/ember.js"
 BUNDLE_STYLE = "assets/ember/ember.css"
 WORKER_SCRIPT = "assets/ember/worker.js"
-START_SCRIPT = "start.js"
-"""In bundle_dir: the script that a page with cells or labs inlines to start Python early."""
+HEAD_SCRIPTS = ("stay.js", "start.js")
+"""In bundle_dir: the scripts that pages inline at the top of their head (js/stay.js,
+js/runtime/start.js)."""
 FENCES = (("python", cell.validate, cell.format_cell), ("python", figure.validate, figure.format_figure),
           ("yaml", lab.validate, lab.format_lab), ("yaml", quiz.validate_quiz, quiz.format_quiz),
           ("yaml", quiz.validate_recap, quiz.format_recap))
@@ -96,7 +99,6 @@ class EmberPlugin(BasePlugin[EmberConfig]):
         self.bundle_dir = (root / self.config.bundle_dir).resolve()
         self.repo_root = root.resolve()
         self.docs_dir = Path(config.docs_dir).resolve()
-        self.python_root = self.repo_root / "build" / "python"
         self.cache = (root / self.config.cache_dir).resolve()
         self.page: PageContext | None = None
 
@@ -132,7 +134,10 @@ class EmberPlugin(BasePlugin[EmberConfig]):
     def on_pre_build(self, config: MkDocsConfig) -> None:
         """Read ember and the lessons, refuse a course that breaks an invariant, and write the
         Python files that cells on pages that are not lessons run on."""
-        shutil.rmtree(self.python_root, ignore_errors=True)
+        # A folder of this build's own: two builds at once (make serve and make test) must not
+        # write each other's snapshots while a run is kept under their digest.
+        (self.repo_root / "build").mkdir(exist_ok=True)
+        self.python_root = Path(tempfile.mkdtemp(prefix="python-", dir=self.repo_root / "build"))
         self.python_pages: set[str] = set()  # the URLs of the pages with cells or labs
         try:
             self.ember = read_ember(self.ember_root)
@@ -148,6 +153,15 @@ class EmberPlugin(BasePlugin[EmberConfig]):
         finished = {path.relative_to(self.ember_root).as_posix(): path.read_text(encoding="utf-8")
                     for path in sorted((self.ember_root / "ember").rglob("*.py"))}
         self.libs = {None: write_lib({**finished, **self.runtime}, self.python_root / "finished")}
+
+    def on_post_build(self, config: MkDocsConfig) -> None:
+        """Remove this build's snapshots."""
+        shutil.rmtree(self.python_root, ignore_errors=True)
+
+    def on_build_error(self, error: Exception) -> None:
+        """Remove this build's snapshots."""
+        if hasattr(self, "python_root"):
+            shutil.rmtree(self.python_root, ignore_errors=True)
 
     def on_page_markdown(self, markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
         """Set up the page's fences: its lesson, the ember its cells run on, its cell openers."""
@@ -188,15 +202,16 @@ class EmberPlugin(BasePlugin[EmberConfig]):
         return html + self._lesson_data() + layout_data
 
     def on_post_page(self, output: str, page: Page, config: MkDocsConfig) -> str:
-        """Name the course in each page's head, for the keys of the learner's saved progress; on
-        a page with cells or labs, start Python from the head, before the bundle has loaded."""
+        """Name the course in each page's head, for the keys of the learner's saved progress;
+        inline stay.js at the top of the head and, on a page with cells or labs, start.js, which
+        starts Python before the bundle has loaded."""
         output = output.replace("</head>", f'<meta name="ember-course" content="{self.config.course_id}"></head>', 1)
-        if page.url not in self.python_pages:
-            return output
+        scripts = f"<script>{self.head_scripts['stay.js']}</script>"
+        if page.url in self.python_pages:
+            scripts += (f'<script data-worker="{get_relative_url(WORKER_SCRIPT, page.url)}">'
+                        f"{self.head_scripts['start.js']}</script>")
         # Before the stylesheets, which a script would wait for.
-        start = (f'<script data-worker="{get_relative_url(WORKER_SCRIPT, page.url)}">'
-                 f'{self.start_script}</script>')
-        return re.sub(r"<head>(\s*<meta charset=[^>]*>)?", lambda m: m.group(0) + start, output, count=1)
+        return re.sub(r"<head>(\s*<meta charset=[^>]*>)?", lambda m: m.group(0) + scripts, output, count=1)
 
     def _lesson_data(self) -> str:
         """The data from which the page builds the learner's ember: on a lesson, ember as it
@@ -222,18 +237,19 @@ class EmberPlugin(BasePlugin[EmberConfig]):
                 for index, declared in enumerate(lesson.labs)]
 
     def on_files(self, files: Files, config: MkDocsConfig) -> Files:
-        """Add Pyodide, the bundle and the Python files to the site; keep start.js to inline."""
+        """Add Pyodide, the bundle and the Python files to the site; keep the head scripts to inline."""
         missing = [path for path in [*(self.pyodide_dir / name for name in PYODIDE_FILES),
-                                     self.bundle_dir / "ember.js", self.bundle_dir / START_SCRIPT]
+                                     self.bundle_dir / "ember.js", *(self.bundle_dir / name for name in HEAD_SCRIPTS)]
                    if not path.is_file()]
         if missing:
             raise PluginError(f"{missing[0]} is missing: run `make setup` (npm ci, then npm run build)")
-        self.start_script = (self.bundle_dir / START_SCRIPT).read_text(encoding="utf-8").strip()
+        self.head_scripts = {name: (self.bundle_dir / name).read_text(encoding="utf-8").strip()
+                             for name in HEAD_SCRIPTS}
         for name in PYODIDE_FILES:
             files.append(File.generated(config, f"assets/pyodide/{name}",
                                         abs_src_path=str(self.pyodide_dir / name)))
         for path in sorted(self.bundle_dir.rglob("*")):
-            if path.is_file() and path.name != START_SCRIPT:
+            if path.is_file() and path.name not in HEAD_SCRIPTS:
                 uri = f"assets/ember/{path.relative_to(self.bundle_dir).as_posix()}"
                 files.append(File.generated(config, uri, abs_src_path=str(path)))
         files.append(File.generated(config, "assets/ember/python.json",

@@ -21,8 +21,10 @@ function builtLayouts() {
     let layouts = {};
     try {
       layouts = readJson(template);
+      if (typeof layouts !== "object" || layouts === null) throw new TypeError("not an object of layouts");
     } catch (error) {
       console.warn("ember: the page's graph layouts could not be read; Graphviz will make them", error);
+      layouts = {};
     }
     fromBuild.set(template, layouts);
   }
@@ -51,6 +53,13 @@ function layOutInWorker(dot) {
   });
 }
 
+/** Whether placed looks like a layout of graph: a damaged page's layout is made again. */
+function fits(placed, graph) {
+  const values = new Set(graph.nodes.map((node) => `v${node.id}`));
+  return Number.isFinite(placed?.width) && Number.isFinite(placed?.height) && Array.isArray(placed.edges)
+    && Array.isArray(placed.nodes) && placed.nodes.filter((item) => values.has(item?.key)).length === values.size;
+}
+
 /**
  * The layout of a graph, in pixels (layout.js).
  * @param {{nodes: object[], edges: [number, number][]}} graph
@@ -59,7 +68,7 @@ function layOutInWorker(dot) {
 export async function place(graph) {
   const dot = toDot(graph);
   const built = builtLayouts();
-  if (Object.hasOwn(built, dot)) return built[dot];
+  if (Object.hasOwn(built, dot) && fits(built[dot], graph)) return built[dot];
   if (recent.has(dot)) return recent.get(dot);
   const placed = await layOutInWorker(dot);
   recent.set(dot, placed);

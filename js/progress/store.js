@@ -152,6 +152,8 @@ function adopt(incoming) {
   for (const gap of changed) for (const listener of listeners) listener({ gap, source: "tab" });
 }
 
+let lastSaved = null; // whether the last attempt to save worked; null before any
+
 function save(news) {
   let saved = false;
   if (loaded.canSave) {
@@ -164,6 +166,7 @@ function save(news) {
       console.warn("ember: progress could not be saved (storage full?)", error);
     }
   }
+  lastSaved = saved;
   for (const watch of saveWatchers) watch(saved);
   for (const listener of listeners) listener(news);
   return saved;
@@ -176,7 +179,7 @@ function save(news) {
 export function onSave(watch, signal) {
   saveWatchers.add(watch);
   signal?.addEventListener("abort", () => saveWatchers.delete(watch), { once: true });
-  if (!loaded.canSave) watch(false);
+  if (!loaded.canSave || lastSaved === false) watch(false); // a page shown later hears it too
 }
 
 // Another tab of this site saved: its state is the newer one, so this tab takes it.

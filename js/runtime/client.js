@@ -15,9 +15,11 @@
  */
 
 const INTERRUPT_WAIT = 500; // ms a run has to answer an interrupt before its worker is ended
+const LEAVE_GRACE = 1000; // ms the run of a page left may go on, when ending it means a restart
 
 let worker = null;
 let state = "idle"; // "idle" → "booting" → "ready" | "failed"
+let stateDetail = ""; // while booting, the step under way; once failed, why
 let interrupt = null; // the interrupt buffer, when the page is cross-origin isolated
 let nextId = 1;
 const queue = []; // requests not yet sent: {id, message, onOutput, resolve, timeLimit}
@@ -26,6 +28,7 @@ const watchers = new Set(); // called with the boot state when it changes
 
 function setState(next, detail = "") {
   state = next;
+  stateDetail = detail;
   for (const watch of watchers) watch(next, detail);
 }
 
@@ -130,18 +133,22 @@ export function isBusy() {
 export function onState(watch, signal) {
   watchers.add(watch);
   signal?.addEventListener("abort", () => watchers.delete(watch), { once: true });
-  watch(state, "");
+  watch(state, stateDetail);
   return () => watchers.delete(watch);
 }
 
 /**
  * The learner went to another page without reloading (Material's instant navigation): Python
- * stays, the old page's queued requests are dropped, and its run is interrupted when that keeps
- * Python (a cross-origin isolated page); otherwise the run ends by itself, within its time limit.
+ * stays, and the old page's queued requests are dropped. Its run is interrupted at once when
+ * that keeps Python (a cross-origin isolated page); otherwise it has LEAVE_GRACE ms to end
+ * before Python is restarted under it.
  */
 export function leave() {
   for (const entry of queue.splice(0)) entry.resolve({ stopped: "stop" });
-  if (current && interrupt) stop(current.id);
+  if (!current) return;
+  const { id } = current;
+  if (interrupt) stop(id);
+  else setTimeout(() => current?.id === id && stop(id), LEAVE_GRACE);
 }
 
 /**

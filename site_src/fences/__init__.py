@@ -125,12 +125,13 @@ def load_yaml(source: str, src_path: str, line: int, what: str) -> tuple[object,
 
 def json_template(data: object, attributes: str) -> str:
     """data as JSON in an inert ``<template ATTRIBUTES>``, for the page's JavaScript to read
-    (js/dom.js, readJson).
+    (js/dom.js, readJson), and kept out of the search index.
 
     Not ``<script type="application/json">``: Material's instant navigation re-creates every inline
     script of the page it brings as JavaScript, without its type, id or class.
     """
-    return f"<template {attributes}>{html.escape(json.dumps(data), quote=False)}</template>"
+    return (f"<template {attributes} data-search-exclude>"
+            f"{html.escape(json.dumps(data), quote=False)}</template>")
 
 
 def render_inline(text: str) -> str:

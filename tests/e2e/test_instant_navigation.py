@@ -74,3 +74,57 @@ def test_leaving_a_page_interrupts_its_endless_loop_when_python_can_be_interrupt
     # Long before the loop's time limit of 20 s would have ended it.
     expect(output(page, 1)).to_have_text("Value(9.0, grad=0.0)\n", timeout=5_000)
     assert page.evaluate("window.sameDocument") is True
+
+
+def test_links_within_the_page_and_back_keep_the_live_page(page: Page, site: str):
+    page.goto(site + LESSON)
+    replace_code(page, 1, "print('mine')")
+    run(page, 1)
+    fetched = []
+    page.on("request", lambda request: fetched.append(request.url) if LESSON in request.url else None)
+    page.locator(".md-sidebar--secondary .md-nav__link:visible").nth(1).click()
+    expect(page).to_have_url(re.compile("#a-number-with-a-memory$"))
+    page.go_back()
+    expect(page).to_have_url(re.compile(f"{LESSON}$"))
+    page.go_forward()
+    expect(page).to_have_url(re.compile("#a-number-with-a-memory$"))
+    expect(output(page, 1)).to_have_text("mine\n")
+    expect(page.get_by_role("textbox", name="Code of cell 1")).to_have_text("print('mine')")
+    assert fetched == []
+
+
+def test_checks_dropped_by_leaving_keep_the_lab_passed(page: Page, isolated_site: str):
+    booted(page, isolated_site + LESSON)
+    lab(page, 1).get_by_role("button", name="Run checks").click()
+    expect(lab(page, 1).get_by_role("status").last).to_have_text("All 5 checks passed.", timeout=30_000)
+    replace_code(page, 1, "while True:\n    pass")
+    cell(page, 1).get_by_role("button", name="Run").click()
+    expect(cell(page, 1).get_by_role("status")).to_have_text("Running…")
+    lab(page, 1).get_by_role("button", name="Run checks").click()  # queued behind the loop
+    page.locator(".md-nav--primary a[href$='course-map/']").first.click()
+    expect(page).to_have_url(re.compile("course-map/$"))
+    page.go_back()
+    expect(lab(page, 1).get_by_role("status").last).to_contain_text("You passed this lab")
+
+
+def test_a_run_of_a_page_left_draws_nothing_on_the_next_one(page: Page, site: str):
+    booted(page, site + LESSON)
+    replace_code(page, 1, "import time, hx\nfrom ember.scalar import Value\ntime.sleep(0.5)\n"
+                          "hx.show_graph(Value(1.0) * 2, target='loss')\nhx.show_graph(Value(1.0) * 2, target='playground-figure')")
+    cell(page, 1).get_by_role("button", name="Run").click()
+    page.locator(PLAYGROUND_LINK).first.click()
+    graph = page.locator("#playground-figure").get_by_role("group", name=re.compile("Computation graph"))
+    expect(graph).to_have_attribute("aria-label", "Computation graph of 5 values")
+    page.wait_for_timeout(1500)  # the left page's run has ended by now
+    expect(graph).to_have_attribute("aria-label", "Computation graph of 5 values")
+
+
+def test_a_page_without_code_says_nothing_of_a_python_that_failed(page: Page, site: str):
+    page.route("**/assets/pyodide/pyodide.asm.wasm", lambda route: route.fulfill(status=404, body="missing"))
+    page.goto(site + LESSON)
+    expect(page.get_by_role("alert").filter(has_text="Python could not be loaded (")).to_contain_text(
+        "pyodide.asm.wasm", timeout=30_000)
+    page.locator(".md-nav--primary a[href$='course-map/']").first.click()
+    expect(page).to_have_url(re.compile("course-map/$"))
+    expect(page.locator(".ember-map__progress").first).to_be_visible()
+    expect(page.get_by_text("Python could not be loaded")).to_have_count(0)

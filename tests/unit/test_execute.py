@@ -56,10 +56,11 @@ def test_a_damaged_entry_is_run_again_and_replaced(own_lib, tmp_path, counted):
     cache = tmp_path / "cache"
     run_cell("print(3)", own_lib, cache=cache)
     [entry] = cache.iterdir()
-    entry.write_text("{not json")
-    assert run_cell("print(3)", own_lib, cache=cache).text == "3\n"
-    assert len(counted) == 2 and run_cell("print(3)", own_lib, cache=cache).text == "3\n"
-    assert len(counted) == 2
+    for damaged in ("{not json", "{}", "[]", '{"error": null, "output": 3}'):
+        entry.write_text(damaged)
+        assert run_cell("print(3)", own_lib, cache=cache).text == "3\n"
+    assert len(counted) == 5 and run_cell("print(3)", own_lib, cache=cache).text == "3\n"
+    assert len(counted) == 5
 
 
 def test_a_run_that_times_out_is_not_kept(own_lib, tmp_path):

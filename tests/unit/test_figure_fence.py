@@ -27,7 +27,7 @@ def render(text: str, lib: Path) -> str:
 
 def test_a_figure_keeps_the_graph_and_a_table(lib):
     html = render(f'```python figure id="g" caption="Two *leaves*."\n{CODE}hx.show_graph(c)\n```\n', lib)
-    data = json.loads(unescape(re.search(r'class="ember-figure__data">(.*?)</template>', html)[1]))
+    data = json.loads(unescape(re.search(r'class="ember-figure__data" data-search-exclude>(.*?)</template>', html)[1]))
     assert [n["label"] for n in data["nodes"]] == ["#0", "a", "c"] and data["edges"] == [[1, 2], [0, 2]]
     assert "<tr><td>c</td><td>*</td><td>a, #0</td><td>6.0</td><td>0.0</td></tr>" in html
     assert '<figure class="ember-figure" id="g">' in html and "<em>leaves</em>" in html

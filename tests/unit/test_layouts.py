@@ -24,13 +24,30 @@ def test_each_graph_is_placed_under_its_dot_text():
 
 def test_the_template_holds_the_layouts_as_escaped_json():
     html = template([GRAPH])
-    body = re.fullmatch(r'<template id="ember-layouts">(.*)</template>', html).group(1)
+    body = re.fullmatch(r'<template id="ember-layouts" data-search-exclude>(.*)</template>', html).group(1)
     assert "<" not in body and json.loads(unescape(body)) == lay_out([GRAPH])
 
 
 def test_a_page_with_no_graph_or_only_large_ones_gets_no_template(monkeypatch):
     monkeypatch.setattr(layouts, "MAX_VALUES", 1)
     assert template([]) == "" and template([GRAPH]) == ""
+
+
+def test_a_page_lays_out_each_graph_once_and_stops_at_its_total(monkeypatch):
+    sent = []
+    monkeypatch.setattr(layouts, "lay_out", lambda graphs, cache: sent.extend(graphs) or {})
+    monkeypatch.setattr(layouts, "MAX_PAGE_VALUES", 5)
+    other = {**GRAPH, "edges": [[0, 1]]}
+    template([GRAPH, GRAPH, other, {**GRAPH, "nodes": GRAPH["nodes"] * 2}, {**GRAPH, "edges": []}])
+    assert sent == [GRAPH, other]  # the third new one would make 6 Values
+
+
+def test_a_kept_entry_of_the_wrong_shape_is_made_again(tmp_path):
+    first = lay_out([GRAPH], tmp_path)
+    [entry] = tmp_path.iterdir()
+    for wrong in ("{}", "[]", '{"digraph{}": null}'):
+        entry.write_text(wrong)
+        assert lay_out([GRAPH], tmp_path) == first
 
 
 def test_kept_layouts_need_no_node(tmp_path, monkeypatch):
