@@ -72,6 +72,15 @@ def test_cells_run_on_the_learners_ember_which_starts_with_the_stubs(page: Page,
         "NotImplementedError: Keep data as a float, grad as 0.0")
 
 
+def test_the_learners_ember_holds_part_one_finished(page: Page, site: str):
+    page.goto(site + LESSON)
+    replace_code(page, 1, "from ember.neuron import sigmoid\nfrom ember.train import Counted, numerical_gradient\n"
+                          "loss = Counted(lambda k: k[0] ** 2)\n"
+                          "print([round(s, 6) for s in numerical_gradient(loss, [3.0])], loss.calls, sigmoid(0))")
+    run(page, 1)
+    expect(output(page, 1)).to_have_text("[6.0] 2 0.5\n")
+
+
 def test_a_syntax_error_shows_in_the_cell(page: Page, site: str):
     page.goto(site + LESSON)
     replace_code(page, 1, "x = 1\nprint(x +")
