@@ -4,6 +4,7 @@
 import { button, make } from "./dom.js";
 import { createEditor } from "./editor.js";
 import { figureFor, show } from "./graph.js";
+import { draw as drawPlot, plotFor } from "./plot.js";
 import { appendOutput } from "./output.js";
 import { learnerEmber } from "./learner.js";
 import { isBusy, onState, run as runCell, stop as stopRun } from "./runtime/client.js";
@@ -52,7 +53,7 @@ export function mount(el) {
     output.replaceChildren();
     origin.textContent = "";
     const result = await runCell(view.state.doc.toString(), (chunks) => {
-      if (!el.isConnected) return; // its page was left: its graphs must not draw on the next one
+      if (!el.isConnected) return; // its page was left: its drawings must not land on the next one
       waiting();
       status.textContent = "Running…";
       // Only the last graph of a batch for each figure is drawn: a layout can take a while.
@@ -64,7 +65,13 @@ export function mount(el) {
         if (note) appendOutput(output, [["stderr", `${note}\n`]]);
       }
       for (const [figure, graph] of latest) show(figure, graph);
-      appendOutput(output, chunks.filter(([stream]) => stream !== "graph"));
+      for (const [, text] of chunks.filter(([stream]) => stream === "plot")) {
+        const { plot, target } = JSON.parse(text);
+        const { figure, note } = plotFor(el, target);
+        drawPlot(figure, plot);
+        if (note) appendOutput(output, [["stderr", `${note}\n`]]);
+      }
+      appendOutput(output, chunks.filter(([stream]) => stream !== "graph" && stream !== "plot"));
     }, learnerEmber(), { timeLimit, onStart: (id) => (running = id), onRun: () => (status.textContent = "Running…") });
     waiting();
     if (result.failure) appendOutput(output, [["stderr", `${result.failure}\n`]]);

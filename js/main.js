@@ -8,6 +8,7 @@ import { mount as mountCell } from "./cell.js";
 import { mount as mountCourseMap } from "./coursemap.js";
 import { mount as mountFigure } from "./graph.js";
 import { mount as mountLab } from "./lab.js";
+import { mount as mountPlot } from "./plot.js";
 import { mount as mountNotices } from "./notices.js";
 import { mount as mountProgressTools } from "./progress/tools.js";
 import { mount as mountQuiz } from "./quiz.js";
@@ -22,6 +23,7 @@ const components = [
   [".ember-map__progress", mountCourseMap],
   [".ember-progress-tools", mountProgressTools],
   [".ember-figure", mountFigure],
+  [".ember-plot", mountPlot],
   [".ember-lab", mountLab],
   [".ember-cell", mountCell],
 ];

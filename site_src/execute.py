@@ -34,8 +34,8 @@ class CellResult:
 
     @property
     def text(self) -> str:
-        """All the printed output as one string (graphs from hx.show_graph left out)."""
-        return "".join(text for stream, text in self.output if stream != "graph")
+        """All the printed output as one string (graphs and plots from hx left out)."""
+        return "".join(text for stream, text in self.output if stream not in ("graph", "plot"))
 
 
 VALID = {

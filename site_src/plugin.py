@@ -1,6 +1,6 @@
 """The ``ember`` MkDocs plugin: live cells and labs in the lessons, and the browser runtime.
 
-It registers the fences (``python cell``, ``python figure``, ``yaml lab``, ``yaml quiz``,
+It registers the fences (``python cell``, ``python figure``, ``python plot``, ``yaml lab``, ``yaml quiz``,
 ``yaml recap``) with pymdownx.superfences, refuses a course that breaks the lab invariants
 (site_src/course.py) or the front-matter rules (site_src/frame.py), frames each lesson with its
 header and footer, and adds to the built site:
@@ -47,7 +47,7 @@ from mkdocs.utils import get_relative_url
 
 from site_src import course, frame, layouts, runtime
 from site_src.execute import write_lib
-from site_src.fences import FenceError, PageContext, cell, figure, lab, json_template, quiz
+from site_src.fences import FenceError, PageContext, cell, figure, json_template, lab, plot, quiz
 from site_src.gaps import GapError, read_ember
 
 RUNTIME_DIR = Path(__file__).parent / "runtime"
@@ -63,6 +63,7 @@ HEAD_SCRIPTS = ("stay.js", "start.js")
 """In bundle_dir: the scripts that pages inline at the top of their head (js/stay.js,
 js/runtime/start.js)."""
 FENCES = (("python", cell.validate, cell.format_cell), ("python", figure.validate, figure.format_figure),
+          ("python", plot.validate, plot.format_plot),
           ("yaml", lab.validate, lab.format_lab), ("yaml", quiz.validate_quiz, quiz.format_quiz),
           ("yaml", quiz.validate_recap, quiz.format_recap))
 

@@ -6,7 +6,7 @@
 // its time limit: through Pyodide's interrupt buffer when the page is cross-origin isolated
 // (Python and its modules live on), else by ending the worker and starting a new one.
 
-/** @typedef {[("stdout"|"stderr"|"graph"|"cut"), string]} Chunk  graph: hx.show_graph's JSON; cut: how much output was cut */
+/** @typedef {[("stdout"|"stderr"|"graph"|"plot"|"cut"), string]} Chunk  graph, plot: hx.show_graph's or hx.show_plot's JSON; cut: how much output was cut */
 /**
  * How a run ended. raised names the cell's exception; failure says why Python could not run it;
  * stopped says why it was stopped ("stop" or "time"); restarted, that Python started afresh.

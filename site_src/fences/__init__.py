@@ -123,6 +123,30 @@ def load_yaml(source: str, src_path: str, line: int, what: str) -> tuple[object,
         raise FenceError(f"{src_path}:{line + 1 + (mark.line if mark else 0)}: {what} is not valid YAML: {exc}") from exc
 
 
+def shown_once(page: PageContext, line: int, source: str, options: dict, known: dict, fence: str,
+               kind: str) -> dict:
+    """For a fence that draws what its code shows (figure, plot): check its options and id, run
+    its code, and return the one graph or plot (kind) that it showed.
+
+    Raises:
+        FenceError: For an unknown option, a missing or taken id, code that raises, or code that
+            does not call hx.show_KIND exactly once.
+    """
+    page.check_options(line, fence, options, known)
+    if not re.fullmatch(r"[a-z][a-z0-9-]*", options.get("id", "")):
+        raise page.error_at(line, f'a {fence} needs an id of lowercase letters, digits and -, as in id="loss"')
+    if options["id"] in page.ids:
+        raise page.error_at(line, f"a figure or plot with id {options['id']!r} is already on this page")
+    page.ids.add(options["id"])
+    result = page.run(line, source)
+    if result.error:
+        raise page.error_at(line, f"the {fence}'s code raised {result.error}:\n{result.text}")
+    shown = [json.loads(text)[kind] for stream, text in result.output if stream == kind]
+    if len(shown) != 1:
+        raise page.error_at(line, f"a {fence}'s code must call hx.show_{kind} once, not {len(shown)} times")
+    return shown[0]
+
+
 def json_template(data: object, attributes: str) -> str:
     """data as JSON in an inert ``<template ATTRIBUTES>``, for the page's JavaScript to read
     (js/dom.js, readJson), and kept out of the search index.

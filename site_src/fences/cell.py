@@ -116,7 +116,7 @@ def cell_html(source: str, output: tuple[tuple[str, str], ...], number: int, md:
     spans = "".join(
         f'<span class="ember-output__{stream}">{html.escape(text, quote=False)}</span>'
         for index, (stream, text) in enumerate(output)
-        if stream != "graph" and (stream != "cut" or index == cuts[-1])  # the newest note only
+        if stream not in ("graph", "plot") and (stream != "cut" or index == cuts[-1])  # the newest note only
     )
     return (
         f'<div class="ember-cell" data-cell="{number}" data-time-limit="{time_limit:g}">'

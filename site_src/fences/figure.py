@@ -18,11 +18,10 @@ Options, written after ``figure`` on the fence line, are listed in OPTIONS.
 """
 
 import html
-import json
 import re
 from typing import Any
 
-from site_src.fences import PageContext, claims, json_template, render_inline
+from site_src.fences import PageContext, claims, json_template, render_inline, shown_once
 
 OPTIONS = {
     "id": "the figure's id, for hx.show_graph(value, target=...) and links; required",
@@ -44,21 +43,9 @@ def format_figure(source: str, language: str, class_name: str, options: dict, md
         FenceError: For an unknown or missing option, code that raises, or code that does not
             call hx.show_graph exactly once.
     """
-    line = page.line_of(OPENER, source)
-    page.check_options(line, "figure", options, OPTIONS)
-    if not re.fullmatch(r"[a-z][a-z0-9-]*", options.get("id", "")):
-        raise page.error_at(line, 'a figure needs an id of lowercase letters, digits and -, as in id="loss"')
-    if options["id"] in page.ids:
-        raise page.error_at(line, f"a figure with id {options['id']!r} is already on this page")
-    page.ids.add(options["id"])
-    result = page.run(line, source)
-    if result.error:
-        raise page.error_at(line, f"the figure's code raised {result.error}:\n{result.text}")
-    graphs = [json.loads(text)["graph"] for stream, text in result.output if stream == "graph"]
-    if len(graphs) != 1:
-        raise page.error_at(line, f"a figure's code must call hx.show_graph once, not {len(graphs)} times")
-    page.graphs.append(graphs[0])
-    return figure_html(options["id"], graphs[0], options.get("caption", ""), "explore" in options)
+    graph = shown_once(page, page.line_of(OPENER, source), source, options, OPTIONS, "figure", "graph")
+    page.graphs.append(graph)
+    return figure_html(options["id"], graph, options.get("caption", ""), "explore" in options)
 
 
 def figure_html(figure_id: str, graph: dict, caption: str, explore: bool = False) -> str:

@@ -27,8 +27,8 @@ TAIL_CHUNKS = 200
 """The most changes between stdout and stderr that the kept end of a flood holds."""
 
 Chunk = tuple[str, str]
-"""A piece of output: ("stdout" or "stderr", text), ("graph", JSON) from hx.show_graph, or
-("cut", note): a line saying how much output was left out here."""
+"""A piece of output: ("stdout" or "stderr", text), ("graph", JSON) from hx.show_graph, ("plot",
+JSON) from hx.show_plot, or ("cut", note): a line saying how much output was left out here."""
 
 
 class OutputSink:
@@ -105,9 +105,9 @@ class OutputSink:
                 first[1] = first[1][excess:]
                 excess = 0
 
-    def graph(self, text: str) -> None:
-        """Hand on a graph from hx.show_graph at once, as a ("graph", JSON) chunk."""
-        self._chunks.append(["graph", text])
+    def show(self, kind: str, text: str) -> None:
+        """Hand on a graph or a plot from hx at once, as a (kind, JSON) chunk."""
+        self._chunks.append([kind, text])
         self.flush()
 
     def flush(self) -> None:
@@ -213,7 +213,7 @@ class Session:
 
     Between runs it forgets the modules imported from lib_root/ember (so an edited or
     monkey-patched ``ember`` is imported afresh), and puts back the builtins and the recursion
-    limit. hx.show_graph writes a ("graph", JSON) chunk into the run's output.
+    limit. hx.show_graph and hx.show_plot write a ("graph" or "plot", JSON) chunk into the run's output.
 
     Args:
         lib_root: The folder that holds ``ember``; tracebacks show paths relative to it.
@@ -275,7 +275,7 @@ class Session:
             None if the cell ran to the end, else the name of the exception it raised.
         """
         self.reset()
-        hx._display = sink.graph
+        hx._display = sink.show
         linecache.cache[CELL_FILENAME] = (len(source), None, source.splitlines(True), CELL_FILENAME)
         saved = sys.stdout, sys.stderr, sys.stdin
         sys.stdout, sys.stderr, sys.stdin = Stream("stdout", sink), Stream("stderr", sink), NoInput()

@@ -1,4 +1,4 @@
-"""hx: show a computation graph on the page from a cell.
+"""hx: show a computation graph, or a plot, on the page from a cell.
 
 ``hx.show_graph(value)`` walks ``value._prev`` back to the leaves and hands the graph to the page,
 which redraws the figure just above the cell (or the figure named by ``target``). The graph is
@@ -8,10 +8,18 @@ the JSON of DESIGN.md::
 
 Nodes are numbered in topological order, parents first; a node without a label is named ``#k``
 after its number. The same schema is used for the figures the build draws.
+
+``hx.show_plot({"name": hx.line(xs, ys), ...})`` hands a plot to the page in the same way, for the
+plot just above the cell (js/plot.js draws it)::
+
+    {"title", "x_label", "y_label", "series": [{"name", "kind": "line" | "points",
+                                                "points": [[x, y], ...]}]}
 """
 
 import json
 import math
+from collections.abc import Iterable
+from numbers import Real
 
 MAX_NODES = 2500
 """The most Values a graph may hold; a larger one is refused with a message."""
@@ -25,8 +33,14 @@ MAX_TEXT = 40
 _BIDI = dict.fromkeys([*range(0x202A, 0x202F), *range(0x2066, 0x206A)])
 """Unicode's direction controls, which would turn a node's text around."""
 
+MAX_SERIES = 12
+"""The most series a plot may hold."""
+
+MAX_POINTS = 10_000
+"""The most points a series may hold."""
+
 _display = None
-"""Set by the runner for each run: called with a graph's JSON text and its target."""
+"""Set by the runner for each run: called with the kind ("graph" or "plot") and the JSON text."""
 
 
 def graph(value: object) -> dict:
@@ -83,7 +97,7 @@ def graph(value: object) -> dict:
 
 
 def _text(x: object) -> str:
-    """x as text for a node: at most MAX_TEXT characters, without direction controls."""
+    """x as text to show: at most MAX_TEXT characters, without direction controls."""
     text = str(x).translate(_BIDI)
     return text if len(text) <= MAX_TEXT else text[:MAX_TEXT - 1] + "…"
 
@@ -98,11 +112,97 @@ def show_graph(value: object, target: str | None = None) -> None:
     Raises:
         TypeError, ValueError: As graph() does.
     """
-    text = json.dumps({"graph": graph(value), "target": target})
+    _show("graph", graph(value), target)
+
+
+def line(xs: Iterable[float], ys: Iterable[float]) -> dict:
+    """A series drawn as a line through (x, y) in order, for show_plot.
+
+    Raises:
+        TypeError, ValueError: As points() does.
+    """
+    return _series("line", xs, ys)
+
+
+def points(xs: Iterable[float], ys: Iterable[float]) -> dict:
+    """A series drawn as separate points, for show_plot.
+
+    Args:
+        xs, ys: As many x as y values, real numbers that are finite; at most MAX_POINTS.
+
+    Raises:
+        TypeError: If a value is not a real number.
+        ValueError: If xs and ys differ in length, a value is not finite, or there are more
+            than MAX_POINTS.
+    """
+    return _series("points", xs, ys)
+
+
+def plot(series: dict, title: str = "", x_label: str = "", y_label: str = "") -> dict:
+    """A plot as the page draws it (the JSON in this module's docstring).
+
+    Args:
+        series: Each series's name, in the legend, to line(...) or points(...), or to an
+            ``(xs, ys)`` pair, which is a line; in the order to draw them, at most MAX_SERIES.
+        title, x_label, y_label: Text for the plot and its axes; at most MAX_TEXT characters
+            are shown of each.
+
+    Raises:
+        TypeError: If series is not a dict, or a series is neither line(), points() nor a pair.
+        ValueError: If there is no series or more than MAX_SERIES, or as points() says.
+    """
+    if not isinstance(series, dict):
+        raise TypeError(f"show_plot needs a dict of series, such as {{'loss': hx.line(xs, ys)}}, "
+                        f"not {type(series).__name__}")
+    if not 1 <= len(series) <= MAX_SERIES:
+        raise ValueError(f"a plot needs 1 to {MAX_SERIES} series, not {len(series)}")
+    drawn = []
+    for name, one in series.items():
+        if isinstance(one, tuple) and len(one) == 2:
+            one = line(*one)
+        if not (isinstance(one, dict) and one.get("kind") in ("line", "points")):
+            raise TypeError(f"series {name!r} must be hx.line(xs, ys), hx.points(xs, ys) or a "
+                            f"pair (xs, ys), not {type(one).__name__}")
+        drawn.append({"name": _text(name), "kind": one["kind"], "points": one["points"]})
+    return {"title": _text(title), "x_label": _text(x_label), "y_label": _text(y_label), "series": drawn}
+
+
+def show_plot(series: dict, title: str = "", x_label: str = "", y_label: str = "",
+              target: str | None = None) -> None:
+    """Draw a plot on the page: in the plot above this cell, or in target.
+
+    Args:
+        series, title, x_label, y_label: As plot() takes them.
+        target: The id of a plot on the page; None for the plot just above the cell.
+
+    Raises:
+        TypeError, ValueError: As plot() does.
+    """
+    _show("plot", plot(series, title, x_label, y_label), target)
+
+
+def _series(kind: str, xs: Iterable[float], ys: Iterable[float]) -> dict:
+    """A series of kind, its points checked."""
+    xs, ys = list(xs), list(ys)
+    if len(xs) != len(ys):
+        raise ValueError(f"a series needs as many x as y values: {len(xs)} x, {len(ys)} y")
+    if len(xs) > MAX_POINTS:
+        raise ValueError(f"a series may hold {MAX_POINTS:,} points, not {len(xs):,}")
+    for value in (*xs, *ys):
+        if not isinstance(value, Real) or isinstance(value, bool):
+            raise TypeError(f"a plot needs numbers, not {type(value).__name__} {value!r}")
+        if not math.isfinite(value):
+            raise ValueError(f"a plot needs finite numbers, not {value!r}")
+    return {"kind": kind, "points": [[float(x), float(y)] for x, y in zip(xs, ys)]}
+
+
+def _show(kind: str, data: dict, target: str | None) -> None:
+    """Hand data to the page as a kind ("graph" or "plot"), for target."""
+    text = json.dumps({kind: data, "target": target})
     if _display is None:
-        print("(hx.show_graph: nothing here can draw the graph)")
+        print(f"(hx.show_{kind}: nothing here can draw the {kind})")
     else:
-        _display(text)
+        _display(kind, text)
 
 
 def _number(x: object) -> float | str:

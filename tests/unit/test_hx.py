@@ -78,9 +78,9 @@ def test_numbers_json_cannot_hold_become_strings():
 
 def test_show_graph_hands_the_json_and_target_to_the_page(monkeypatch):
     shown = []
-    monkeypatch.setattr(hx, "_display", shown.append)
+    monkeypatch.setattr(hx, "_display", lambda kind, text: shown.append((kind, text)))
     hx.show_graph(Value(1.0), target="fig")
-    assert json.loads(shown[0])["target"] == "fig"
+    assert shown[0][0] == "graph" and json.loads(shown[0][1])["target"] == "fig"
 
 
 def test_labels_and_ops_that_are_not_text_are_given_as_text():

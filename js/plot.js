@@ -1,0 +1,181 @@
+// Plots: the lines and points of hx.show_plot drawn in SVG, with axes, a legend and a table for
+// readers without the drawing. Each series has a colour and a dash or marker of its own, so that
+// it is told apart without colour too.
+
+import { make, readJson } from "./dom.js";
+import { pyFloat } from "./graph/values.js";
+import { ticks } from "./plot/ticks.js";
+import "./plot.css";
+
+const SVG = "http://www.w3.org/2000/svg";
+const [NARROWEST, WIDEST] = [280, 800]; // pixels: the drawing is as wide as its canvas, within these
+const MARGIN = { left: 58, right: 14, top: 12, bottom: 46 };
+const DASHES = ["", "7 4", "2 4", "10 4 2 4"];
+const MARKERS = ["circle", "square", "triangle", "diamond"];
+const TABLE_ROWS = 50; // as site_src/fences/plot.py
+const sizes = new WeakMap(); // canvas → the plot it shows, and the width it was drawn at
+
+function svg(tag, attrs = {}) {
+  const el = document.createElementNS(SVG, tag);
+  for (const [name, value] of Object.entries(attrs)) el.setAttribute(name, value);
+  return el;
+}
+
+/** The range of values, widened a little when it is a single number. */
+function extent(values) {
+  let [lo, hi] = [Math.min(...values), Math.max(...values)];
+  if (lo === hi) [lo, hi] = [lo - 1, hi + 1];
+  return [lo, hi];
+}
+
+/** A point's marker, as SVG, centred on (x, y). */
+function marker(kind, x, y) {
+  const r = 4;
+  if (kind === "circle") return svg("circle", { cx: x, cy: y, r });
+  if (kind === "square") return svg("rect", { x: x - r, y: y - r, width: 2 * r, height: 2 * r });
+  const corners = kind === "triangle" ? [[0, -r - 1], [r + 1, r], [-r - 1, r]] : [[0, -r - 1], [r + 1, 0], [0, r + 1], [-r - 1, 0]];
+  return svg("polygon", { points: corners.map(([dx, dy]) => `${x + dx},${y + dy}`).join(" ") });
+}
+
+/** The plot's SVG, WIDTH pixels wide, so that its text keeps its size on any screen. */
+function plotSvg(plot, WIDTH) {
+  const HEIGHT = Math.round(Math.max(220, WIDTH * 0.5));
+  const all = plot.series.flatMap((series) => series.points);
+  const [x0, x1] = extent(all.map((p) => p[0]));
+  const [y0, y1] = extent(all.map((p) => p[1]));
+  const sx = (x) => MARGIN.left + ((x - x0) / (x1 - x0)) * (WIDTH - MARGIN.left - MARGIN.right);
+  const sy = (y) => HEIGHT - MARGIN.bottom - ((y - y0) / (y1 - y0)) * (HEIGHT - MARGIN.top - MARGIN.bottom);
+  const names = plot.series.map((series) => series.name).join(", ");
+  const root = svg("svg", {
+    viewBox: `0 0 ${WIDTH} ${HEIGHT}`, width: WIDTH, height: HEIGHT, class: "ember-plot__svg", role: "img",
+    "aria-label": `${plot.title || "Plot"}: ${names}; ${plot.x_label || "x"} from ${pyFloat(x0)} to ${pyFloat(x1)}, `
+      + `${plot.y_label || "y"} from ${pyFloat(y0)} to ${pyFloat(y1)}. The table below the plot has the numbers.`,
+  });
+  const axes = svg("g", { class: "ember-plot__axes" });
+  for (const t of ticks(x0, x1)) {
+    axes.append(svg("line", { x1: sx(t), x2: sx(t), y1: MARGIN.top, y2: HEIGHT - MARGIN.bottom, class: "ember-plot__grid" }));
+    const label = svg("text", { x: sx(t), y: HEIGHT - MARGIN.bottom + 16, "text-anchor": "middle" });
+    label.textContent = String(t);
+    axes.append(label);
+  }
+  for (const t of ticks(y0, y1)) {
+    axes.append(svg("line", { x1: MARGIN.left, x2: WIDTH - MARGIN.right, y1: sy(t), y2: sy(t), class: "ember-plot__grid" }));
+    const label = svg("text", { x: MARGIN.left - 6, y: sy(t), "text-anchor": "end", "dominant-baseline": "central" });
+    label.textContent = String(t);
+    axes.append(label);
+  }
+  const xTitle = svg("text", { x: (MARGIN.left + WIDTH - MARGIN.right) / 2, y: HEIGHT - 8, "text-anchor": "middle", class: "ember-plot__title" });
+  xTitle.textContent = plot.x_label;
+  const yTitle = svg("text", { x: 14, y: (MARGIN.top + HEIGHT - MARGIN.bottom) / 2, "text-anchor": "middle",
+    transform: `rotate(-90 14 ${(MARGIN.top + HEIGHT - MARGIN.bottom) / 2})`, class: "ember-plot__title" });
+  yTitle.textContent = plot.y_label;
+  axes.append(xTitle, yTitle);
+  root.append(axes);
+  plot.series.forEach((series, index) => {
+    const g = svg("g", { class: `ember-plot__series ember-plot__series--${index % 6}` });
+    if (series.kind === "line") {
+      g.append(svg("polyline", { points: series.points.map(([x, y]) => `${sx(x)},${sy(y)}`).join(" "),
+        "stroke-dasharray": DASHES[index % DASHES.length] }));
+    } else {
+      for (const [x, y] of series.points) g.append(marker(MARKERS[index % MARKERS.length], sx(x), sy(y)));
+    }
+    root.append(g);
+  });
+  return root;
+}
+
+/** The legend: each series's name after a sample of its line or marker. */
+function legend(plot) {
+  const list = make("ul", "ember-plot__legend");
+  plot.series.forEach((series, index) => {
+    const item = make("li", "");
+    const sample = svg("svg", { viewBox: "0 0 28 12", width: 28, height: 12, "aria-hidden": "true",
+      class: `ember-plot__series ember-plot__series--${index % 6}` });
+    sample.append(series.kind === "line"
+      ? svg("polyline", { points: "1,6 27,6", "stroke-dasharray": DASHES[index % DASHES.length] })
+      : marker(MARKERS[index % MARKERS.length], 14, 6));
+    item.append(sample, make("span", "", series.name));
+    list.append(item);
+  });
+  return list;
+}
+
+/** One table per series, as the build writes them (site_src/fences/plot.py). */
+function tables(plot) {
+  return plot.series.map((series) => {
+    const every = Math.max(1, Math.ceil(series.points.length / TABLE_ROWS));
+    const table = make("table", "");
+    const caption = make("caption", "", every > 1 ? `${series.name} (one point in ${every}, of ${series.points.length})` : series.name);
+    const head = make("thead", "");
+    const row = make("tr", "");
+    row.append(make("th", "", plot.x_label || "x"), make("th", "", plot.y_label || "y"));
+    head.append(row);
+    const body = make("tbody", "");
+    for (const [x, y] of series.points.filter((_, i) => i % every === 0)) {
+      const tr = make("tr", "");
+      tr.append(make("td", "", String(x)), make("td", "", String(y)));
+      body.append(tr);
+    }
+    table.append(caption, head, body);
+    return table;
+  });
+}
+
+/**
+ * Draw plot into figure, replacing what was there, and bring its table up to date.
+ * @param {HTMLElement} figure the .ember-plot element
+ * @param {{title: string, x_label: string, y_label: string,
+ *   series: {name: string, kind: "line"|"points", points: [number, number][]}[]}} plot
+ */
+export function draw(figure, plot) {
+  const canvas = figure.querySelector(".ember-plot__canvas");
+  const width = () => Math.min(WIDEST, Math.max(NARROWEST, canvas.clientWidth || 640));
+  const title = plot.title ? [make("p", "ember-plot__heading", plot.title)] : [];
+  canvas.replaceChildren(...title, plotSvg(plot, width()), legend(plot));
+  if (!sizes.has(canvas)) { // drawn again, for its new width, when the page's width changes
+    new ResizeObserver(() => {
+      const { plot: shown, drawnAt } = sizes.get(canvas);
+      if (Math.abs(width() - drawnAt) > 8) draw(figure, shown);
+    }).observe(canvas);
+  }
+  sizes.set(canvas, { plot, drawnAt: width() });
+  const details = figure.querySelector(".ember-plot__table");
+  if (details) details.replaceChildren(details.querySelector("summary"), ...tables(plot));
+  figure.dataset.drawn = "";
+}
+
+/**
+ * Mount a plot rendered by site_src/fences/plot.py: draw it from the page's JSON.
+ * @param {HTMLElement} figure
+ */
+export function mount(figure) {
+  draw(figure, readJson(figure.querySelector(".ember-plot__data")));
+}
+
+/**
+ * The plot a cell's hx.show_plot draws into: the one named target, else the nearest plot above
+ * the cell, else one made under the cell.
+ * @param {HTMLElement} cell
+ * @param {string|null} target
+ * @returns {{figure: HTMLElement, note?: string}} note says why target was not used
+ */
+export function plotFor(cell, target) {
+  let note;
+  if (target) {
+    const named = document.getElementById(target);
+    if (named?.classList.contains("ember-plot")) return { figure: named };
+    note = `hx.show_plot: no plot with id ${JSON.stringify(target)} on this page; drawn in the nearest one instead.`;
+  }
+  const above = [...document.querySelectorAll(".ember-plot")].filter(
+    (f) => f.compareDocumentPosition(cell) & Node.DOCUMENT_POSITION_FOLLOWING,
+  );
+  if (above.length) return { figure: above.at(-1), note };
+  let own = cell.querySelector(".ember-plot");
+  if (!own) {
+    own = make("figure", "ember-plot");
+    own.id = `cell-${cell.dataset.cell}-plot`;
+    own.append(make("div", "ember-plot__canvas"));
+    cell.append(own);
+  }
+  return { figure: own, note };
+}

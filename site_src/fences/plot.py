@@ -1,0 +1,76 @@
+"""The ``python plot`` fence: a plot that the build computes and the page draws.
+
+Markdown::
+
+    ```python plot id="squash" caption="The step jumps; the sigmoid bends."
+    import hx
+    from ember.neuron import sigmoid, step
+
+    zs = [z / 10 for z in range(-60, 61)]
+    hx.show_plot({"step": hx.line(zs, [step(z) for z in zs]),
+                  "sigmoid": hx.line(zs, [sigmoid(z) for z in zs])}, x_label="z", y_label="output")
+    ```
+
+The code runs at build time, on ember as the page's lesson ends, and must call ``hx.show_plot``
+once; the code itself is not shown. The page embeds the plot's JSON, which ``js/plot.js`` draws as
+SVG on load, and a table of every series that stays readable without JavaScript. A cell below it
+that calls ``hx.show_plot`` redraws it.
+
+Options, written after ``plot`` on the fence line, are listed in OPTIONS.
+"""
+
+import html
+import re
+from typing import Any
+
+from site_src.fences import PageContext, claims, json_template, render_inline, shown_once
+
+OPTIONS = {
+    "id": "the plot's id, for hx.show_plot(..., target=...) and links; required",
+    "caption": "a line under the plot (Markdown)",
+}
+OPENER = re.compile(r"(`{3,}|~{3,})[ \t]*python[ \t]+plot\b")
+TABLE_ROWS = 50
+"""The most rows of a series that the table shows; a longer series is shown at even steps."""
+
+
+validate = claims("plot", unless=("cell", "figure"))
+
+
+def format_plot(source: str, language: str, class_name: str, options: dict, md: Any, *,
+                page: PageContext, **kwargs: Any) -> str:
+    """superfences formatter: run the code, keep the plot it shows, return the plot's HTML.
+
+    Raises:
+        FenceError: For an unknown or missing option, code that raises, or code that does not
+            call hx.show_plot exactly once.
+    """
+    shown = shown_once(page, page.line_of(OPENER, source), source, options, OPTIONS, "plot", "plot")
+    return plot_html(options["id"], shown, options.get("caption", ""))
+
+
+def plot_html(plot_id: str, plot: dict, caption: str) -> str:
+    """The plot: a canvas for the drawing, the table fallback and the JSON."""
+    caption_html = render_inline(caption) if caption else ""
+    return (
+        f'<figure class="ember-plot" id="{plot_id}">'
+        '<div class="ember-plot__canvas"></div>'
+        f"<figcaption>{caption_html}</figcaption>"
+        f'<details class="ember-plot__table"><summary>The plot as a table</summary>{tables(plot)}</details>'
+        + json_template(plot, 'class="ember-plot__data"')
+        + "</figure>"
+    )
+
+
+def tables(plot: dict) -> str:
+    """One table per series: its x and y, at most TABLE_ROWS rows of it."""
+    x, y = html.escape(plot["x_label"] or "x"), html.escape(plot["y_label"] or "y")
+    parts = []
+    for series in plot["series"]:
+        points = series["points"]
+        every = max(1, -(-len(points) // TABLE_ROWS))
+        rows = "".join(f"<tr><td>{px:g}</td><td>{py:g}</td></tr>" for px, py in points[::every])
+        note = f" (one point in {every}, of {len(points)})" if every > 1 else ""
+        parts.append(f"<table><caption>{html.escape(series['name'])}{note}</caption>"
+                     f"<thead><tr><th>{x}</th><th>{y}</th></tr></thead><tbody>{rows}</tbody></table>")
+    return "".join(parts)

@@ -1,0 +1,47 @@
+"""Plots in Chromium: drawn from the build's JSON, redrawn by a cell's hx.show_plot, and a table
+for readers without the drawing."""
+
+import re
+
+from playwright.sync_api import Page, expect
+
+from tests.e2e.test_lesson07 import output, replace_code, run
+
+PLOT = "#playground-plot"
+
+
+def test_the_plot_is_drawn_with_its_legend_and_named_for_screen_readers(page: Page, site: str):
+    page.goto(site + "playground/")
+    plot = page.locator(PLOT)
+    expect(plot.get_by_role("img")).to_have_attribute(
+        "aria-label", re.compile(r"^Plot: x², 2x; x from -3\.0 to 3\.0, y from -6\.0 to 9\.0\."))
+    expect(plot.locator(".ember-plot__legend li")).to_have_text(["x²", "2x"])
+    expect(plot.locator("polyline")).to_have_count(4)  # two series, two legend samples
+
+
+def test_a_cell_redraws_the_plot_above_it(page: Page, site: str):
+    page.goto(site + "playground/")
+    run(page, 2)
+    expect(output(page, 2)).to_have_text("min of x²: 0.0\n")
+    plot = page.locator(PLOT)
+    expect(plot.locator(".ember-plot__legend li")).to_have_text(["x²", "2x", "x = 1"])
+    expect(plot.locator(".ember-plot__svg .ember-plot__series--2 polygon")).to_have_count(1)  # a triangle
+    plot.get_by_text("The plot as a table").click()
+    expect(plot.get_by_role("table").last).to_contain_text("x = 1")
+
+
+def test_a_plot_that_cannot_be_drawn_says_why_in_the_cell(page: Page, site: str):
+    page.goto(site + "playground/")
+    replace_code(page, 2, "import hx\nhx.show_plot({'y': hx.line([0, 1], [float('nan'), 1])})")
+    run(page, 2)
+    expect(output(page, 2)).to_contain_text("ValueError: a plot needs finite numbers, not nan")
+    expect(page.locator(PLOT).locator(".ember-plot__legend li")).to_have_text(["x²", "2x"])
+
+
+def test_without_javascript_the_plot_is_a_table(browser, site: str):
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    page.goto(site + "playground/")
+    page.locator(PLOT).get_by_text("The plot as a table").click()
+    expect(page.locator(PLOT).get_by_role("table").first).to_contain_text("-3")
+    context.close()

@@ -1,0 +1,80 @@
+"""Plots: hx.show_plot's JSON and its errors, and the ``python plot`` fence that draws one."""
+
+import functools
+import json
+import re
+from html import unescape
+
+import markdown
+import pytest
+
+import hx
+from site_src.fences import FenceError, PageContext
+from site_src.fences import plot
+
+CODE = "import hx\nzs = [0, 1, 2]\n"
+
+
+def render(text, lib):
+    page = PageContext("docs/x.md", text, lib)
+    md = markdown.Markdown(extensions=["pymdownx.superfences"], extension_configs={
+        "pymdownx.superfences": {"custom_fences": [{
+            "name": "python", "class": "ember-plot", "validator": plot.validate,
+            "format": functools.partial(plot.format_plot, page=page)}]}})
+    return md.convert(text)
+
+
+def test_a_plot_holds_its_series_in_order_as_floats():
+    shown = hx.plot({"loss": ([0, 1], [4, 1]), "data": hx.points([0.5], [2])}, title="t", x_label="step")
+    assert shown == {"title": "t", "x_label": "step", "y_label": "", "series": [
+        {"name": "loss", "kind": "line", "points": [[0.0, 4.0], [1.0, 1.0]]},
+        {"name": "data", "kind": "points", "points": [[0.5, 2.0]]}]}
+
+
+def test_show_plot_hands_the_json_and_target_to_the_page(monkeypatch):
+    shown = []
+    monkeypatch.setattr(hx, "_display", lambda kind, text: shown.append((kind, json.loads(text))))
+    hx.show_plot({"y": hx.line([1], [2])}, target="p")
+    assert shown == [("plot", {"plot": hx.plot({"y": hx.line([1], [2])}), "target": "p"})]
+
+
+@pytest.mark.parametrize("series, error, message", [
+    ([1, 2], TypeError, "needs a dict of series"),
+    ({}, ValueError, "1 to 12 series, not 0"),
+    ({str(i): ([0], [0]) for i in range(13)}, ValueError, "1 to 12 series, not 13"),
+    ({"a": [0, 1]}, TypeError, "series 'a' must be hx.line"),
+    ({"a": ([0, 1], [0])}, ValueError, "as many x as y values: 2 x, 1 y"),
+    ({"a": ([0], ["1"])}, TypeError, "needs numbers, not str '1'"),
+    ({"a": ([0], [True])}, TypeError, "needs numbers, not bool"),
+    ({"a": ([float("nan")], [0])}, ValueError, "finite numbers, not nan"),
+    ({"a": (range(10_001), range(10_001))}, ValueError, "10,000 points, not 10,001"),
+])
+def test_a_plot_that_cannot_be_drawn_says_why(series, error, message):
+    with pytest.raises(error, match=message):
+        hx.plot(series)
+
+
+def test_the_fence_keeps_the_plot_and_a_table(lib):
+    html = render(f'```python plot id="p" caption="A *line*."\n{CODE}'
+                  'hx.show_plot({"double": hx.line(zs, [2 * z for z in zs])}, x_label="z")\n```\n', lib)
+    data = json.loads(unescape(re.search(r'class="ember-plot__data" data-search-exclude>(.*?)</template>', html)[1]))
+    assert data["series"][0]["points"] == [[0.0, 0.0], [1.0, 2.0], [2.0, 4.0]]
+    assert "<caption>double</caption><thead><tr><th>z</th><th>y</th></tr></thead>" in html
+    assert "<tr><td>2</td><td>4</td></tr>" in html
+    assert '<figure class="ember-plot" id="p">' in html and "<em>line</em>" in html
+
+
+def test_a_long_series_is_tabled_at_even_steps(lib):
+    html = render(f'```python plot id="p"\n{CODE}hx.show_plot({{"n": (range(120), range(120))}})\n```\n', lib)
+    assert "n (one point in 3, of 120)" in html and html.count("<tr><td>") == 40
+
+
+@pytest.mark.parametrize("head, code, message", [
+    ('```python plot', "hx.show_plot({'a': ([0], [0])})", r":1: a plot needs an id"),
+    ('```python plot id="p" size="2"', "hx.show_plot({'a': ([0], [0])})", r"unknown plot option 'size'"),
+    ('```python plot id="p"', "print(1)", r"must call hx.show_plot once, not 0 times"),
+    ('```python plot id="p"', "hx.show_plot([])", r"the plot's code raised TypeError"),
+])
+def test_a_broken_plot_fence_stops_the_build_with_its_line(lib, head, code, message):
+    with pytest.raises(FenceError, match=message):
+        render(f"{head}\n{CODE}{code}\n```\n", lib)
