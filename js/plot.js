@@ -4,7 +4,7 @@
 
 import { make, readJson } from "./dom.js";
 import { pyFloat } from "./graph/values.js";
-import { ticks } from "./plot/ticks.js";
+import { extent, ticks, tickText } from "./plot/ticks.js";
 import "./plot.css";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -21,13 +21,6 @@ function svg(tag, attrs = {}) {
   return el;
 }
 
-/** The range of values, widened a little when it is a single number. */
-function extent(values) {
-  let [lo, hi] = [Math.min(...values), Math.max(...values)];
-  if (lo === hi) [lo, hi] = [lo - 1, hi + 1];
-  return [lo, hi];
-}
-
 /** A point's marker, as SVG, centred on (x, y). */
 function marker(kind, x, y) {
   const r = 4;
@@ -37,8 +30,9 @@ function marker(kind, x, y) {
   return svg("polygon", { points: corners.map(([dx, dy]) => `${x + dx},${y + dy}`).join(" ") });
 }
 
-/** The plot's SVG, WIDTH pixels wide, so that its text keeps its size on any screen. */
-function plotSvg(plot, WIDTH) {
+/** The plot's SVG, WIDTH pixels wide, so that its text keeps its size on any screen; tabled:
+ * whether a table of its numbers is below it. */
+function plotSvg(plot, WIDTH, tabled) {
   const HEIGHT = Math.round(Math.max(220, WIDTH * 0.5));
   const all = plot.series.flatMap((series) => series.points);
   const [x0, x1] = extent(all.map((p) => p[0]));
@@ -49,19 +43,19 @@ function plotSvg(plot, WIDTH) {
   const root = svg("svg", {
     viewBox: `0 0 ${WIDTH} ${HEIGHT}`, width: WIDTH, height: HEIGHT, class: "ember-plot__svg", role: "img",
     "aria-label": `${plot.title || "Plot"}: ${names}; ${plot.x_label || "x"} from ${pyFloat(x0)} to ${pyFloat(x1)}, `
-      + `${plot.y_label || "y"} from ${pyFloat(y0)} to ${pyFloat(y1)}. The table below the plot has the numbers.`,
+      + `${plot.y_label || "y"} from ${pyFloat(y0)} to ${pyFloat(y1)}.${tabled ? " The table below the plot has the numbers." : ""}`,
   });
   const axes = svg("g", { class: "ember-plot__axes" });
   for (const t of ticks(x0, x1)) {
     axes.append(svg("line", { x1: sx(t), x2: sx(t), y1: MARGIN.top, y2: HEIGHT - MARGIN.bottom, class: "ember-plot__grid" }));
     const label = svg("text", { x: sx(t), y: HEIGHT - MARGIN.bottom + 16, "text-anchor": "middle" });
-    label.textContent = String(t);
+    label.textContent = tickText(t);
     axes.append(label);
   }
   for (const t of ticks(y0, y1)) {
     axes.append(svg("line", { x1: MARGIN.left, x2: WIDTH - MARGIN.right, y1: sy(t), y2: sy(t), class: "ember-plot__grid" }));
     const label = svg("text", { x: MARGIN.left - 6, y: sy(t), "text-anchor": "end", "dominant-baseline": "central" });
-    label.textContent = String(t);
+    label.textContent = tickText(t);
     axes.append(label);
   }
   const xTitle = svg("text", { x: (MARGIN.left + WIDTH - MARGIN.right) / 2, y: HEIGHT - 8, "text-anchor": "middle", class: "ember-plot__title" });
@@ -113,7 +107,7 @@ function tables(plot) {
     const body = make("tbody", "");
     for (const [x, y] of series.points.filter((_, i) => i % every === 0)) {
       const tr = make("tr", "");
-      tr.append(make("td", "", String(x)), make("td", "", String(y)));
+      tr.append(make("td", "", pyFloat(x)), make("td", "", pyFloat(y)));
       body.append(tr);
     }
     table.append(caption, head, body);
@@ -131,15 +125,15 @@ export function draw(figure, plot) {
   const canvas = figure.querySelector(".ember-plot__canvas");
   const width = () => Math.min(WIDEST, Math.max(NARROWEST, canvas.clientWidth || 640));
   const title = plot.title ? [make("p", "ember-plot__heading", plot.title)] : [];
-  canvas.replaceChildren(...title, plotSvg(plot, width()), legend(plot));
+  const details = figure.querySelector(".ember-plot__table");
+  canvas.replaceChildren(...title, plotSvg(plot, width(), Boolean(details)), legend(plot));
   if (!sizes.has(canvas)) { // drawn again, for its new width, when the page's width changes
     new ResizeObserver(() => {
       const { plot: shown, drawnAt } = sizes.get(canvas);
-      if (Math.abs(width() - drawnAt) > 8) draw(figure, shown);
+      if (Math.abs(width() - drawnAt) > 0.15 * drawnAt) draw(figure, shown);
     }).observe(canvas);
   }
   sizes.set(canvas, { plot, drawnAt: width() });
-  const details = figure.querySelector(".ember-plot__table");
   if (details) details.replaceChildren(details.querySelector("summary"), ...tables(plot));
   figure.dataset.drawn = "";
 }

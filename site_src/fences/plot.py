@@ -63,13 +63,13 @@ def plot_html(plot_id: str, plot: dict, caption: str) -> str:
 
 
 def tables(plot: dict) -> str:
-    """One table per series: its x and y, at most TABLE_ROWS rows of it."""
+    """One table per series: its x and y as Python writes floats, at most TABLE_ROWS rows of it."""
     x, y = html.escape(plot["x_label"] or "x"), html.escape(plot["y_label"] or "y")
     parts = []
     for series in plot["series"]:
         points = series["points"]
         every = max(1, -(-len(points) // TABLE_ROWS))
-        rows = "".join(f"<tr><td>{px:g}</td><td>{py:g}</td></tr>" for px, py in points[::every])
+        rows = "".join(f"<tr><td>{px!r}</td><td>{py!r}</td></tr>" for px, py in points[::every])
         note = f" (one point in {every}, of {len(points)})" if every > 1 else ""
         parts.append(f"<table><caption>{html.escape(series['name'])}{note}</caption>"
                      f"<thead><tr><th>{x}</th><th>{y}</th></tr></thead><tbody>{rows}</tbody></table>")

@@ -39,6 +39,9 @@ MAX_SERIES = 12
 MAX_POINTS = 10_000
 """The most points a series may hold."""
 
+MAX_SIZE = 1e300
+"""The largest number, either side of 0, that a plot takes: its range must fit in a float."""
+
 _display = None
 """Set by the runner for each run: called with the kind ("graph" or "plot") and the JSON text."""
 
@@ -128,12 +131,13 @@ def points(xs: Iterable[float], ys: Iterable[float]) -> dict:
     """A series drawn as separate points, for show_plot.
 
     Args:
-        xs, ys: As many x as y values, real numbers that are finite; at most MAX_POINTS.
+        xs, ys: As many x as y values, 1 to MAX_POINTS of them, real numbers from -MAX_SIZE
+            to MAX_SIZE.
 
     Raises:
         TypeError: If a value is not a real number.
-        ValueError: If xs and ys differ in length, a value is not finite, or there are more
-            than MAX_POINTS.
+        ValueError: If xs and ys differ in length, a value is not finite or too large, or there
+            are none or more than MAX_POINTS.
     """
     return _series("points", xs, ys)
 
@@ -163,8 +167,10 @@ def plot(series: dict, title: str = "", x_label: str = "", y_label: str = "") ->
         if not (isinstance(one, dict) and one.get("kind") in ("line", "points")):
             raise TypeError(f"series {name!r} must be hx.line(xs, ys), hx.points(xs, ys) or a "
                             f"pair (xs, ys), not {type(one).__name__}")
-        drawn.append({"name": _text(name), "kind": one["kind"], "points": one["points"]})
-    return {"title": _text(title), "x_label": _text(x_label), "y_label": _text(y_label), "series": drawn}
+        drawn.append({"name": _text(name) or f"series {len(drawn) + 1}", "kind": one["kind"],
+                      "points": one["points"]})
+    return {"title": _text(title or ""), "x_label": _text(x_label or ""), "y_label": _text(y_label or ""),
+            "series": drawn}
 
 
 def show_plot(series: dict, title: str = "", x_label: str = "", y_label: str = "",
@@ -186,13 +192,19 @@ def _series(kind: str, xs: Iterable[float], ys: Iterable[float]) -> dict:
     xs, ys = list(xs), list(ys)
     if len(xs) != len(ys):
         raise ValueError(f"a series needs as many x as y values: {len(xs)} x, {len(ys)} y")
-    if len(xs) > MAX_POINTS:
-        raise ValueError(f"a series may hold {MAX_POINTS:,} points, not {len(xs):,}")
+    if not 1 <= len(xs) <= MAX_POINTS:
+        raise ValueError(f"a series holds 1 to {MAX_POINTS:,} points, not {len(xs):,}")
     for value in (*xs, *ys):
         if not isinstance(value, Real) or isinstance(value, bool):
             raise TypeError(f"a plot needs numbers, not {type(value).__name__} {value!r}")
-        if not math.isfinite(value):
+        try:
+            size = abs(float(value))
+        except OverflowError:
+            size = math.inf
+        if math.isnan(size):
             raise ValueError(f"a plot needs finite numbers, not {value!r}")
+        if size > MAX_SIZE:
+            raise ValueError(f"a plot needs numbers from -1e300 to 1e300, not {value!r}")
     return {"kind": kind, "points": [[float(x), float(y)] for x, y in zip(xs, ys)]}
 
 

@@ -45,3 +45,13 @@ def test_without_javascript_the_plot_is_a_table(browser, site: str):
     page.locator(PLOT).get_by_text("The plot as a table").click()
     expect(page.locator(PLOT).get_by_role("table").first).to_contain_text("-3")
     context.close()
+
+
+def test_a_range_no_wider_than_rounding_draws_at_once(page: Page, site: str):
+    page.goto(site + "playground/")
+    replace_code(page, 2, "import hx\nhx.show_plot({'loss': hx.line([0, 1, 2], [0.1 + 0.2, 0.3, 0.3])})\nprint('sent')")
+    run(page, 2)
+    expect(output(page, 2)).to_have_text("sent\n")
+    plot = page.locator(PLOT)
+    expect(plot.locator(".ember-plot__legend li")).to_have_text(["loss"])
+    expect(plot.get_by_role("img")).to_have_attribute("aria-label", re.compile(r"^Plot: loss; x from "))

@@ -31,6 +31,11 @@ def test_a_plot_holds_its_series_in_order_as_floats():
         {"name": "data", "kind": "points", "points": [[0.5, 2.0]]}]}
 
 
+def test_a_nameless_series_gets_a_name_and_no_title_is_none():
+    assert hx.plot({"": ([0], [0]), "b": ([0], [0])}, title=None)["series"][0]["name"] == "series 1"
+    assert hx.plot({"a": ([0], [0])}, title=None)["title"] == ""
+
+
 def test_show_plot_hands_the_json_and_target_to_the_page(monkeypatch):
     shown = []
     monkeypatch.setattr(hx, "_display", lambda kind, text: shown.append((kind, json.loads(text))))
@@ -47,7 +52,11 @@ def test_show_plot_hands_the_json_and_target_to_the_page(monkeypatch):
     ({"a": ([0], ["1"])}, TypeError, "needs numbers, not str '1'"),
     ({"a": ([0], [True])}, TypeError, "needs numbers, not bool"),
     ({"a": ([float("nan")], [0])}, ValueError, "finite numbers, not nan"),
-    ({"a": (range(10_001), range(10_001))}, ValueError, "10,000 points, not 10,001"),
+    ({"a": ([float("inf")], [0])}, ValueError, "from -1e300 to 1e300, not inf"),
+    ({"a": ([10**400], [0])}, ValueError, "from -1e300 to 1e300, not 1000"),
+    ({"a": ([-1e301], [0])}, ValueError, "from -1e300 to 1e300, not -1e"),
+    ({"a": ([], [])}, ValueError, "1 to 10,000 points, not 0"),
+    ({"a": (range(10_001), range(10_001))}, ValueError, "1 to 10,000 points, not 10,001"),
 ])
 def test_a_plot_that_cannot_be_drawn_says_why(series, error, message):
     with pytest.raises(error, match=message):
@@ -60,7 +69,7 @@ def test_the_fence_keeps_the_plot_and_a_table(lib):
     data = json.loads(unescape(re.search(r'class="ember-plot__data" data-search-exclude>(.*?)</template>', html)[1]))
     assert data["series"][0]["points"] == [[0.0, 0.0], [1.0, 2.0], [2.0, 4.0]]
     assert "<caption>double</caption><thead><tr><th>z</th><th>y</th></tr></thead>" in html
-    assert "<tr><td>2</td><td>4</td></tr>" in html
+    assert "<tr><td>2.0</td><td>4.0</td></tr>" in html
     assert '<figure class="ember-plot" id="p">' in html and "<em>line</em>" in html
 
 
