@@ -15,6 +15,48 @@ export function make(tag, className, text) {
 }
 
 /**
+ * Make an SVG element with attributes.
+ * @param {string} tag
+ * @param {Object<string, string|number>} [attrs]
+ * @returns {SVGElement}
+ */
+export function svg(tag, attrs = {}) {
+  const el = document.createElementNS("http://www.w3.org/2000/svg", tag);
+  for (const [name, value] of Object.entries(attrs)) el.setAttribute(name, value);
+  return el;
+}
+
+/**
+ * Where a cell's drawing goes: the element of className named target, else the nearest one above
+ * the cell, else one that makeOwn() makes, kept under the cell.
+ * @param {HTMLElement} cell
+ * @param {string|null} target
+ * @param {string} className "ember-figure" or "ember-plot"
+ * @param {string} call the hx call, for the note: "hx.show_graph"
+ * @param {() => HTMLElement} makeOwn
+ * @returns {{figure: HTMLElement, note?: string}} note says why target was not used
+ */
+export function drawingFor(cell, target, className, call, makeOwn) {
+  let note;
+  if (target) {
+    const named = document.getElementById(target);
+    if (named?.classList.contains(className)) return { figure: named };
+    const noun = className === "ember-plot" ? "plot" : "figure";
+    note = `${call}: no ${noun} with id ${JSON.stringify(target)} on this page; drawn in the nearest one instead.`;
+  }
+  const above = [...document.querySelectorAll(`.${className}`)].filter(
+    (f) => f.compareDocumentPosition(cell) & Node.DOCUMENT_POSITION_FOLLOWING,
+  );
+  if (above.length) return { figure: above.at(-1), note };
+  let own = cell.querySelector(`.${className}`);
+  if (!own) {
+    own = makeOwn();
+    cell.append(own);
+  }
+  return { figure: own, note };
+}
+
+/**
  * The JSON that the build put in a <template> (site_src/fences json_template).
  * @param {HTMLTemplateElement} template
  */

@@ -2,7 +2,7 @@
 // node with its label, data and grad; click or Enter on a node to see where its value came from.
 // An explorer figure also lets the reader change its leaves, recomputed here without Python.
 
-import { button, make, readJson } from "./dom.js";
+import { button, drawingFor, make, readJson } from "./dom.js";
 import { place } from "./graph/placer.js";
 import { graphSvg } from "./graph/svg.js";
 import { origin, parseFloatLikePython, pyFloat, recompute } from "./graph/values.js";
@@ -128,27 +128,15 @@ export function mount(figure) {
  * @returns {{figure: HTMLElement, note?: string}} note says why target was not used
  */
 export function figureFor(cell, target) {
-  let note;
-  if (target) {
-    const named = document.getElementById(target);
-    if (named?.classList.contains("ember-figure")) return { figure: named };
-    note = `hx.show_graph: no figure with id ${JSON.stringify(target)} on this page; drawn in the nearest one instead.`;
-  }
-  const figures = [...document.querySelectorAll(".ember-figure")].filter(
-    (f) => f.compareDocumentPosition(cell) & Node.DOCUMENT_POSITION_FOLLOWING,
-  );
-  if (figures.length) return { figure: figures.at(-1), note };
-  let own = cell.querySelector(".ember-figure");
-  if (!own) {
-    own = make("figure", "ember-figure");
+  return drawingFor(cell, target, "ember-figure", "hx.show_graph", () => {
+    const own = make("figure", "ember-figure");
     own.id = `cell-${cell.dataset.cell}-figure`;
     const panel = make("div", "ember-figure__panel");
     panel.setAttribute("aria-live", "polite");
     panel.hidden = true;
     own.append(make("div", "ember-figure__canvas"), panel);
-    cell.append(own);
-  }
-  return { figure: own, note };
+    return own;
+  });
 }
 
 /**

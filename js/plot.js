@@ -2,24 +2,17 @@
 // readers without the drawing. Each series has a colour and a dash or marker of its own, so that
 // it is told apart without colour too.
 
-import { make, readJson } from "./dom.js";
+import { drawingFor, make, readJson, svg } from "./dom.js";
 import { pyFloat } from "./graph/values.js";
 import { extent, ticks, tickText } from "./plot/ticks.js";
 import "./plot.css";
 
-const SVG = "http://www.w3.org/2000/svg";
 const [NARROWEST, WIDEST] = [280, 800]; // pixels: the drawing is as wide as its canvas, within these
 const MARGIN = { left: 58, right: 14, top: 12, bottom: 46 };
 const DASHES = ["", "7 4", "2 4", "10 4 2 4"];
 const MARKERS = ["circle", "square", "triangle", "diamond"];
 const TABLE_ROWS = 50; // as site_src/fences/plot.py
 const sizes = new WeakMap(); // canvas → the plot it shows, and the width it was drawn at
-
-function svg(tag, attrs = {}) {
-  const el = document.createElementNS(SVG, tag);
-  for (const [name, value] of Object.entries(attrs)) el.setAttribute(name, value);
-  return el;
-}
 
 /** A point's marker, as SVG, centred on (x, y). */
 function marker(kind, x, y) {
@@ -154,22 +147,10 @@ export function mount(figure) {
  * @returns {{figure: HTMLElement, note?: string}} note says why target was not used
  */
 export function plotFor(cell, target) {
-  let note;
-  if (target) {
-    const named = document.getElementById(target);
-    if (named?.classList.contains("ember-plot")) return { figure: named };
-    note = `hx.show_plot: no plot with id ${JSON.stringify(target)} on this page; drawn in the nearest one instead.`;
-  }
-  const above = [...document.querySelectorAll(".ember-plot")].filter(
-    (f) => f.compareDocumentPosition(cell) & Node.DOCUMENT_POSITION_FOLLOWING,
-  );
-  if (above.length) return { figure: above.at(-1), note };
-  let own = cell.querySelector(".ember-plot");
-  if (!own) {
-    own = make("figure", "ember-plot");
+  return drawingFor(cell, target, "ember-plot", "hx.show_plot", () => {
+    const own = make("figure", "ember-plot");
     own.id = `cell-${cell.dataset.cell}-plot`;
     own.append(make("div", "ember-plot__canvas"));
-    cell.append(own);
-  }
-  return { figure: own, note };
+    return own;
+  });
 }

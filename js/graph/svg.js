@@ -3,17 +3,11 @@
 // view, which keeps a graph of thousands of Values quick to show (each drawn shape costs the
 // browser style and layout work).
 
+import { svg } from "../dom.js";
 import { valueLines } from "./values.js";
 
-const SVG = "http://www.w3.org/2000/svg";
 export const PAD = 4; // pixels around the graph
 const READABLE = 0.4; // the least zoom at which value nodes get their text
-
-function svg(tag, attrs = {}) {
-  const el = document.createElementNS(SVG, tag);
-  for (const [name, value] of Object.entries(attrs)) el.setAttribute(name, value);
-  return el;
-}
 
 const at = (item) => `translate(${item.x - item.width / 2},${item.y - item.height / 2})`;
 

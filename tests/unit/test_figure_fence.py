@@ -1,28 +1,22 @@
 """The ``python figure`` fence: the graph it keeps, its table, and the errors that name a line."""
 
-import functools
 import json
 import re
 from html import unescape
 from pathlib import Path
 
-import markdown
 import pytest
 
-from site_src.fences import FenceError, PageContext
+from site_src.fences import FenceError
 from site_src.fences import figure
+from tests.unit.conftest import render_fence
 
 CODE = ("import hx\nfrom ember.scalar import Value\na, b = Value(2.0), Value(3.0)\n"
         "a.label = 'a'\nc = a * b\nc.label = 'c'\n")
 
 
 def render(text: str, lib: Path) -> str:
-    page = PageContext("docs/x.md", text, lib)
-    md = markdown.Markdown(extensions=["pymdownx.superfences"], extension_configs={
-        "pymdownx.superfences": {"custom_fences": [{
-            "name": "python", "class": "ember-figure", "validator": figure.validate,
-            "format": functools.partial(figure.format_figure, page=page)}]}})
-    return md.convert(text)
+    return render_fence(text, lib, figure.validate, figure.format_figure, "ember-figure")
 
 
 def test_a_figure_keeps_the_graph_and_a_table(lib):

@@ -1,27 +1,21 @@
 """Plots: hx.show_plot's JSON and its errors, and the ``python plot`` fence that draws one."""
 
-import functools
 import json
 import re
 from html import unescape
 
-import markdown
 import pytest
 
 import hx
-from site_src.fences import FenceError, PageContext
+from site_src.fences import FenceError
 from site_src.fences import plot
+from tests.unit.conftest import render_fence
 
 CODE = "import hx\nzs = [0, 1, 2]\n"
 
 
 def render(text, lib):
-    page = PageContext("docs/x.md", text, lib)
-    md = markdown.Markdown(extensions=["pymdownx.superfences"], extension_configs={
-        "pymdownx.superfences": {"custom_fences": [{
-            "name": "python", "class": "ember-plot", "validator": plot.validate,
-            "format": functools.partial(plot.format_plot, page=page)}]}})
-    return md.convert(text)
+    return render_fence(text, lib, plot.validate, plot.format_plot, "ember-plot")
 
 
 def test_a_plot_holds_its_series_in_order_as_floats():
