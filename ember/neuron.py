@@ -1,7 +1,8 @@
 """A neuron on plain numbers: a weighted sum of its inputs, and an activation that turns the sum
 into its output.
 
-Part I of the course builds this module (lessons 01 to 04). Numbers are plain floats and lists,
+Part I of the course builds this module (lessons 01 to 04): the learner writes the sum, the
+activations, the perceptron rule, and hand-set neurons for AND, OR and XOR. Numbers are plain floats and lists,
 with no numpy, so that it runs the same in CPython and in Pyodide.
 """
 
@@ -28,24 +29,44 @@ def weighted_sum(weights: Sequence[float], inputs: Sequence[float], bias: float)
     if len(weights) != len(inputs):
         raise ValueError(f"weighted_sum needs one weight per input: {len(weights)} weights, "
                          f"{len(inputs)} inputs")
-    total = _number(bias, "the bias")
+    weights = [_number(weight, "a weight") for weight in weights]
+    inputs = [_number(x, "an input") for x in inputs]
+    bias = _number(bias, "the bias")
+    # --- gap L01.weighted_sum ---
+    total = bias
     for weight, x in zip(weights, inputs):
-        total += _number(weight, "a weight") * _number(x, "an input")
+        total += weight * x
     return total
+    # --- stub ---
+    # raise NotImplementedError("Start from the bias, then add each weight times its input.")
+    # --- end ---
 
 
 def step(z: float) -> float:
     """The step activation: 1.0 when z is at least 0, else 0.0 (Rosenblatt's threshold unit).
 
-    Its slope is 0 everywhere but at 0, where it jumps: nudging a knob a little never changes the
-    output, which is why lesson 04 trades it for the sigmoid.
+    Its slope is 0 everywhere but at 0, where it jumps: nudging a knob a little almost never
+    changes the output, which is why lesson 04 trades it for the sigmoid.
     """
-    return 1.0 if _number(z, "z") >= 0 else 0.0
+    z = _number(z, "z")
+    # --- gap L01.step ---
+    return 1.0 if z >= 0 else 0.0
+    # --- stub ---
+    # raise NotImplementedError("Return 1.0 when z is 0 or more, else 0.0.")
+    # --- end ---
+# --- given L03 ---
 
 
 def relu(z: float) -> float:
     """The rectified linear unit: z when it is positive, else 0.0."""
-    return max(0.0, _number(z, "z"))
+    z = _number(z, "z")
+# --- end ---
+    # --- gap L03.relu ---
+    return max(0.0, z)
+    # --- stub ---
+    # raise NotImplementedError("Return z when it is positive, else 0.0.")
+    # --- end ---
+# --- given L04 ---
 
 
 def sigmoid(z: float) -> float:
@@ -54,10 +75,15 @@ def sigmoid(z: float) -> float:
     Computed so that no z overflows: sigmoid(1000) is 1.0 and sigmoid(-1000) is 0.0.
     """
     z = _number(z, "z")
+# --- end ---
+    # --- gap L04.sigmoid ---
     if z >= 0:
         return 1.0 / (1.0 + math.exp(-z))
     e = math.exp(z)
     return e / (1.0 + e)
+    # --- stub ---
+    # raise NotImplementedError("Return 1 / (1 + e**-z), with math.exp, without overflowing for very negative z.")
+    # --- end ---
 
 
 def predict(weights: Sequence[float], bias: float, inputs: Sequence[float]) -> float:
@@ -67,6 +93,7 @@ def predict(weights: Sequence[float], bias: float, inputs: Sequence[float]) -> f
         ValueError, TypeError: As weighted_sum does.
     """
     return step(weighted_sum(weights, inputs, bias))
+# --- given L02 ---
 
 
 def train_perceptron(data: Sequence[tuple[Sequence[float], float]], epochs: int,
@@ -103,6 +130,8 @@ def train_perceptron(data: Sequence[tuple[Sequence[float], float]], epochs: int,
     if not _number(lr, "lr") > 0:
         raise ValueError(f"train_perceptron needs a positive learning rate, not {lr}")
     weights, bias, mistakes = [0.0] * len(data[0][0]), 0.0, []
+# --- end ---
+    # --- gap L02.perceptron ---
     for _ in range(epochs):
         wrong = 0
         for inputs, target in data:
@@ -113,6 +142,48 @@ def train_perceptron(data: Sequence[tuple[Sequence[float], float]], epochs: int,
                 bias += lr * miss
         mistakes.append(wrong)
     return weights, bias, mistakes
+    # --- stub ---
+    # raise NotImplementedError("For each epoch, go through data: find the miss, move each knob by lr * miss * its input, and count the mistakes.")
+    # --- end ---
+
+
+# Lesson 01's hand-set neurons: the weights and bias of a perceptron that decides AND, and of
+# one that decides OR, for inputs of 0 and 1.
+# --- gap L01.gates ---
+AND_WEIGHTS, AND_BIAS = [1.0, 1.0], -1.5
+OR_WEIGHTS, OR_BIAS = [1.0, 1.0], -0.5
+# --- stub ---
+# AND_WEIGHTS, AND_BIAS = [0.0, 0.0], 0.0
+# OR_WEIGHTS, OR_BIAS = [0.0, 0.0], 0.0
+# --- end ---
+# --- given L03 ---
+
+
+def xor_net(inputs: Sequence[float]) -> float:
+    """XOR of two inputs of 0 or 1, by two layers of hand-set neurons: 1.0 when exactly one is 1.
+
+    The first layer has two relu neurons, one that counts the inputs that are on and one that
+    fires only when both are; the output neuron is a step that fires for one but not for two.
+    No single neuron can do this: no straight line puts (0, 1) and (1, 0) on one side and (0, 0)
+    and (1, 1) on the other (M. Minsky and S. Papert, Perceptrons, MIT Press, 1969).
+
+    Args:
+        inputs: Two numbers, each 0 or 1.
+
+    Returns:
+        1.0 or 0.0.
+
+    Raises:
+        ValueError, TypeError: As weighted_sum does, for inputs of the wrong length or type.
+    """
+# --- end ---
+    # --- gap L03.xor ---
+    hidden = [relu(weighted_sum([1.0, 1.0], inputs, 0.0)),
+              relu(weighted_sum([1.0, 1.0], inputs, -1.0))]
+    return step(weighted_sum([1.0, -2.0], hidden, -0.5))
+    # --- stub ---
+    # raise NotImplementedError("Make two hidden relu neurons from the inputs, then one step neuron from their outputs.")
+    # --- end ---
 
 
 def _number(x: object, what: str) -> float:

@@ -1,7 +1,8 @@
 """Training on plain numbers: how wrong a model is, as one number (its loss), and how to lower it
 by nudging each knob and watching the loss.
 
-Part I of the course builds this module (lessons 04 to 06). A "knob" is a parameter, a weight or
+Part I of the course builds this module (lessons 04 to 06): the learner writes the loss, both
+nudged gradients, gradient descent, and the counter that prices them. A "knob" is a parameter, a weight or
 a bias; a "forward pass" is one evaluation of the loss. Numbers are plain floats and lists, with
 no numpy, so that it runs the same in CPython and in Pyodide.
 """
@@ -14,7 +15,11 @@ Loss = Callable[[list[float]], float]
 
 def squared_error(prediction: float, target: float) -> float:
     """(prediction − target)²: 0.0 for a hit, and four times the penalty for twice the miss."""
+    # --- gap L04.squared_error ---
     return (prediction - target) ** 2
+    # --- stub ---
+    # raise NotImplementedError("Return the miss, prediction - target, squared.")
+    # --- end ---
 
 
 def mean_loss(model: Callable[[Sequence[float]], float],
@@ -33,7 +38,12 @@ def mean_loss(model: Callable[[Sequence[float]], float],
     """
     if not data:
         raise ValueError("mean_loss needs at least one example")
+    # --- gap L04.mean_loss ---
     return sum(squared_error(model(inputs), target) for inputs, target in data) / len(data)
+    # --- stub ---
+    # raise NotImplementedError("Add up squared_error(model(inputs), target) over data, then divide by how many examples.")
+    # --- end ---
+# --- given L06 ---
 
 
 class Counted:
@@ -45,12 +55,24 @@ class Counted:
     """
 
     def __init__(self, loss: Loss) -> None:
+# --- end ---
+        # --- gap L06.counted_init ---
         self.loss = loss
         self.calls = 0
+        # --- stub ---
+        # raise NotImplementedError("Keep the loss, and start calls at 0.")
+        # --- end ---
+    # --- given L06 ---
 
     def __call__(self, knobs: list[float]) -> float:
+    # --- end ---
+        # --- gap L06.counted_call ---
         self.calls += 1
         return self.loss(knobs)
+        # --- stub ---
+        # raise NotImplementedError("Add 1 to calls, then return the loss of knobs.")
+        # --- end ---
+# --- given L05 ---
 
 
 def numerical_gradient(loss: Loss, knobs: Sequence[float], h: float = 1e-5) -> list[float]:
@@ -74,6 +96,8 @@ def numerical_gradient(loss: Loss, knobs: Sequence[float], h: float = 1e-5) -> l
     """
     if not h > 0:
         raise ValueError(f"numerical_gradient needs a positive nudge h, not {h}")
+# --- end ---
+    # --- gap L05.numerical_gradient ---
     slopes = []
     for i in range(len(knobs)):
         up, down = list(knobs), list(knobs)
@@ -81,6 +105,45 @@ def numerical_gradient(loss: Loss, knobs: Sequence[float], h: float = 1e-5) -> l
         down[i] -= h
         slopes.append((loss(up) - loss(down)) / (2 * h))
     return slopes
+    # --- stub ---
+    # raise NotImplementedError("For each knob, nudge it up by h and down by h, and divide the change in loss by 2 * h.")
+    # --- end ---
+# --- given L06 ---
+
+
+def one_sided_gradient(loss: Loss, knobs: Sequence[float], h: float = 1e-5) -> list[float]:
+    """Each knob's slope of the loss, by the one-sided difference (L(k + h) − L(k)) / h.
+
+    It makes N + 1 forward passes for N knobs: one where the knobs stand, then one per nudged
+    knob, about half the bill of numerical_gradient. Its error shrinks only as h, not as h²
+    (Burden and Faires, Numerical Analysis, section 4.1).
+
+    Args:
+        loss: The loss, called with a list of knobs.
+        knobs: Where to take the slopes; not changed.
+        h: The nudge, a positive number.
+
+    Returns:
+        One slope per knob.
+
+    Raises:
+        ValueError: If h is not a positive number.
+    """
+    if not h > 0:
+        raise ValueError(f"one_sided_gradient needs a positive nudge h, not {h}")
+# --- end ---
+    # --- gap L06.one_sided ---
+    here = loss(list(knobs))
+    slopes = []
+    for i in range(len(knobs)):
+        nudged = list(knobs)
+        nudged[i] += h
+        slopes.append((loss(nudged) - here) / h)
+    return slopes
+    # --- stub ---
+    # raise NotImplementedError("Take the loss where the knobs stand once, then nudge each knob up by h and divide the change by h.")
+    # --- end ---
+# --- given L05 ---
 
 
 def gradient_descent(loss: Loss, knobs: Sequence[float], lr: float, steps: int,
@@ -109,9 +172,14 @@ def gradient_descent(loss: Loss, knobs: Sequence[float], lr: float, steps: int,
     if steps < 0:
         raise ValueError(f"gradient_descent needs 0 or more steps, not {steps}")
     knobs = list(knobs)
+# --- end ---
+    # --- gap L05.descent ---
     history = [loss(knobs)]
     for _ in range(steps):
         slopes = numerical_gradient(loss, knobs, h)
         knobs = [k - lr * slope for k, slope in zip(knobs, slopes)]
         history.append(loss(knobs))
     return knobs, history
+    # --- stub ---
+    # raise NotImplementedError("Record the loss, then steps times: take numerical_gradient, move each knob by -lr * its slope, and record the loss again.")
+    # --- end ---

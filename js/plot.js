@@ -9,6 +9,7 @@ import "./plot.css";
 
 const [NARROWEST, WIDEST] = [280, 800]; // pixels: the drawing is as wide as its canvas, within these
 const MARGIN = { left: 58, right: 14, top: 12, bottom: 46 };
+const INSIDE = 0.04; // of the range, between the data and each axis
 const DASHES = ["", "7 4", "2 4", "10 4 2 4"];
 const MARKERS = ["circle", "square", "triangle", "diamond"];
 const TABLE_ROWS = 50; // as site_src/fences/plot.py
@@ -30,8 +31,11 @@ function plotSvg(plot, WIDTH, tabled) {
   const all = plot.series.flatMap((series) => series.points);
   const [x0, x1] = extent(all.map((p) => p[0]));
   const [y0, y1] = extent(all.map((p) => p[1]));
-  const sx = (x) => MARGIN.left + ((x - x0) / (x1 - x0)) * (WIDTH - MARGIN.left - MARGIN.right);
-  const sy = (y) => HEIGHT - MARGIN.bottom - ((y - y0) / (y1 - y0)) * (HEIGHT - MARGIN.top - MARGIN.bottom);
+  // A margin inside the axes, so that no point or line sits on an axis.
+  const [left, right] = [x0 - (x1 - x0) * INSIDE, x1 + (x1 - x0) * INSIDE];
+  const [bottom, top] = [y0 - (y1 - y0) * INSIDE, y1 + (y1 - y0) * INSIDE];
+  const sx = (x) => MARGIN.left + ((x - left) / (right - left)) * (WIDTH - MARGIN.left - MARGIN.right);
+  const sy = (y) => HEIGHT - MARGIN.bottom - ((y - bottom) / (top - bottom)) * (HEIGHT - MARGIN.top - MARGIN.bottom);
   const names = plot.series.map((series) => series.name).join(", ");
   const root = svg("svg", {
     viewBox: `0 0 ${WIDTH} ${HEIGHT}`, width: WIDTH, height: HEIGHT, class: "ember-plot__svg", role: "img",
@@ -39,13 +43,13 @@ function plotSvg(plot, WIDTH, tabled) {
       + `${plot.y_label || "y"} from ${pyFloat(y0)} to ${pyFloat(y1)}.${tabled ? " The table below the plot has the numbers." : ""}`,
   });
   const axes = svg("g", { class: "ember-plot__axes" });
-  for (const t of ticks(x0, x1)) {
+  for (const t of ticks(left, right)) {
     axes.append(svg("line", { x1: sx(t), x2: sx(t), y1: MARGIN.top, y2: HEIGHT - MARGIN.bottom, class: "ember-plot__grid" }));
     const label = svg("text", { x: sx(t), y: HEIGHT - MARGIN.bottom + 16, "text-anchor": "middle" });
     label.textContent = tickText(t);
     axes.append(label);
   }
-  for (const t of ticks(y0, y1)) {
+  for (const t of ticks(bottom, top)) {
     axes.append(svg("line", { x1: MARGIN.left, x2: WIDTH - MARGIN.right, y1: sy(t), y2: sy(t), class: "ember-plot__grid" }));
     const label = svg("text", { x: MARGIN.left - 6, y: sy(t), "text-anchor": "end", "dominant-baseline": "central" });
     label.textContent = tickText(t);

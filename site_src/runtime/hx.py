@@ -14,11 +14,14 @@ plot just above the cell (js/plot.js draws it)::
 
     {"title", "x_label", "y_label", "series": [{"name", "kind": "line" | "points",
                                                 "points": [[x, y], ...]}]}
+
+``hx.decision_line(weights, bias)`` is the line series of a two-input neuron's decision line,
+cut to the square of its inputs, for the plots of lessons 01 to 03.
 """
 
 import json
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from numbers import Real
 
 MAX_NODES = 2500
@@ -140,6 +143,43 @@ def points(xs: Iterable[float], ys: Iterable[float]) -> dict:
             are none or more than MAX_POINTS.
     """
     return _series("points", xs, ys)
+
+
+def decision_line(weights: Sequence[float], bias: float, lo: float = -0.5,
+                  hi: float = 1.5) -> dict | None:
+    """The decision line of a neuron with two inputs, as a line series for show_plot.
+
+    The line is where w1·x1 + w2·x2 + b = 0; it is cut to the square from (lo, lo) to (hi, hi).
+
+    Args:
+        weights: Two weights, real numbers.
+        bias: A real number.
+        lo, hi: The square's sides, lo < hi.
+
+    Returns:
+        line(...) through the line's two ends in the square, or None when the line misses the
+        square or both weights are 0.
+
+    Raises:
+        TypeError: If a weight or the bias is not a real number.
+        ValueError: If there are not two weights, or lo is not below hi.
+    """
+    if len(weights) != 2:
+        raise ValueError(f"decision_line needs two weights, not {len(weights)}")
+    for value in (*weights, bias, lo, hi):
+        if not isinstance(value, Real) or isinstance(value, bool):
+            raise TypeError(f"decision_line needs numbers, not {type(value).__name__} {value!r}")
+    if not lo < hi:
+        raise ValueError(f"decision_line needs lo below hi, not {lo} and {hi}")
+    (w1, w2), ends = weights, []
+    for t in (lo, hi):
+        if w2:
+            ends.append((t, -(w1 * t + bias) / w2 + 0.0))  # + 0.0 turns -0.0 into 0.0
+        if w1:
+            ends.append((-(w2 * t + bias) / w1 + 0.0, t))
+    slack = (hi - lo) * 1e-9
+    ends = sorted((x, y) for x, y in ends if lo - slack <= x <= hi + slack and lo - slack <= y <= hi + slack)
+    return line(*zip(ends[0], ends[-1])) if ends else None
 
 
 def plot(series: dict, title: str = "", x_label: str = "", y_label: str = "") -> dict:

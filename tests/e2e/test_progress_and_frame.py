@@ -20,20 +20,26 @@ def test_the_header_places_lesson_07_in_the_course(page: Page, site: str):
     expect(header).to_have_text(re.compile(
         r"^Lesson 07 · Part II · Autograd on single numbers\s*A number that remembers\s*"
         r"What must a number record so we can ask where it came from\?\s*"
-        r"~35 min · 2 labs · builds on 06 The bill for nudging \(coming\)$"))
+        r"~35 min · 2 labs · builds on 06 The bill for nudging$"))
     expect(page.get_by_role("heading", level=1)).to_have_text("A number that remembers")
-    expect(page.locator(".ember-catchup")).to_have_text(
-        "Lessons 01–06 are still to be written. Start here: this lesson's labs need nothing from them.")
+    expect(page.locator(".ember-catchup")).to_contain_text(
+        "This lesson builds on lessons 01–06. New here? Start at lesson 01 A neuron, or load the "
+        "finished pieces of the earlier lessons and carry on.")
 
 
 def test_the_footer_says_what_ember_can_now_do_and_what_comes_next(page: Page, site: str):
     page.goto(site + LESSON)
     footer = page.get_by_role("region", name="When you finish this lesson")
     expect(footer).to_contain_text("Your ember can now: record how every number was made, and draw it as a graph")
-    expect(footer).not_to_contain_text("It already could")  # lessons 01–06 are still to be written
+    expect(footer).to_contain_text("It already could:")
+    could = footer.get_by_role("listitem")
+    expect(could).to_have_count(6)
+    expect(could.first).to_have_text("measure every slope by nudging, for N + 1 forward passes, and count the bill")
+    expect(could.last).to_have_text("weigh inputs, add a bias, and decide with a step")
     lessons = footer.get_by_role("navigation", name="Next and previous lessons")
     expect(lessons).to_contain_text("Next 08 Who owes the gradient? (coming) · Each op knows only its local slope. Is that enough? · ~40 min")
-    expect(lessons).to_contain_text("Previous 06 The bill for nudging (coming)")
+    expect(lessons).to_contain_text("Previous 06 The bill for nudging")
+    expect(lessons).not_to_contain_text("Previous 06 The bill for nudging (coming)")
 
 
 def test_the_report_link_opens_a_new_issue_naming_the_lesson(page: Page, site: str):

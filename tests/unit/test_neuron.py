@@ -3,7 +3,8 @@ by hand."""
 
 import pytest
 
-from ember.neuron import predict, relu, sigmoid, step, train_perceptron, weighted_sum
+from ember.neuron import (AND_BIAS, AND_WEIGHTS, OR_BIAS, OR_WEIGHTS, predict, relu, sigmoid, step,
+                          train_perceptron, weighted_sum, xor_net)
 
 AND = [([0, 0], 0), ([0, 1], 0), ([1, 0], 0), ([1, 1], 1)]
 OR = [([0, 0], 0), ([0, 1], 1), ([1, 0], 1), ([1, 1], 1)]
@@ -17,8 +18,12 @@ def test_the_weighted_sum_is_each_input_times_its_weight_plus_the_bias():
 
 
 def test_hand_set_weights_decide_and_and_or():
-    for data, bias in ((AND, -1.5), (OR, -0.5)):
-        assert [predict([1, 1], bias, inputs) for inputs, _ in data] == [target for _, target in data]
+    for data, weights, bias in ((AND, AND_WEIGHTS, AND_BIAS), (OR, OR_WEIGHTS, OR_BIAS)):
+        assert [predict(weights, bias, inputs) for inputs, _ in data] == [target for _, target in data]
+
+
+def test_two_layers_with_a_kink_compute_xor():
+    assert [xor_net(inputs) for inputs, _ in XOR] == [target for _, target in XOR]
 
 
 def test_the_activations():

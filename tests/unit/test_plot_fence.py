@@ -81,3 +81,24 @@ def test_a_long_series_is_tabled_at_even_steps(lib):
 def test_a_broken_plot_fence_stops_the_build_with_its_line(lib, head, code, message):
     with pytest.raises(FenceError, match=message):
         render(f"{head}\n{CODE}{code}\n```\n", lib)
+
+
+def test_a_decision_line_is_cut_to_the_square_of_inputs():
+    # x1 + x2 - 1.5 = 0 crosses the square from -0.5 to 1.5 at (0, 1.5) and (1.5, 0).
+    assert hx.decision_line([1.0, 1.0], -1.5)["points"] == [[0.0, 1.5], [1.5, 0.0]]
+    # Upright and level lines: one weight is 0.
+    assert hx.decision_line([1.0, 0.0], -0.5)["points"] == [[0.5, -0.5], [0.5, 1.5]]
+    assert hx.decision_line([0, 2], -1)["points"] == [[-0.5, 0.5], [1.5, 0.5]]
+    # A line that misses the square, and no line at all.
+    assert hx.decision_line([1.0, 1.0], 5.0) is None
+    assert hx.decision_line([0.0, 0.0], 0.0) is None
+    assert hx.decision_line([1, 1], -2, lo=0, hi=2)["points"] == [[0.0, 2.0], [2.0, 0.0]]
+
+
+def test_a_decision_line_refuses_what_is_not_a_neuron_with_two_inputs():
+    with pytest.raises(ValueError, match="two weights, not 3"):
+        hx.decision_line([1, 1, 1], 0)
+    with pytest.raises(TypeError, match="numbers, not str '1'"):
+        hx.decision_line([1, "1"], 0)
+    with pytest.raises(ValueError, match="lo below hi"):
+        hx.decision_line([1, 1], 0, lo=1, hi=1)

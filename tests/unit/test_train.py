@@ -5,7 +5,8 @@ import math
 import pytest
 
 from ember.neuron import sigmoid, step, weighted_sum
-from ember.train import Counted, gradient_descent, mean_loss, numerical_gradient, squared_error
+from ember.train import (Counted, gradient_descent, mean_loss, numerical_gradient, one_sided_gradient,
+                         squared_error)
 
 
 def bowl(knobs):
@@ -28,6 +29,18 @@ def test_the_centred_difference_finds_each_slope_with_two_passes_a_knob():
     slopes = numerical_gradient(loss, knobs, h=1e-4)
     assert slopes == pytest.approx([-4.0, 4.0], abs=1e-6)  # 2(a − 3) and 4(b + 1)
     assert loss.calls == 4 and knobs == [1.0, 0.0]
+
+
+def test_the_one_sided_difference_takes_one_pass_where_you_stand_and_one_a_knob():
+    loss = Counted(bowl)
+    knobs = [1.0, 0.0]
+    slopes = one_sided_gradient(loss, knobs, h=1e-6)
+    assert slopes == pytest.approx([-4.0, 4.0], abs=1e-4)
+    assert loss.calls == 3 and knobs == [1.0, 0.0]
+    # Its error is about h/2 times the second derivative: 2 for a, 4 for b.
+    assert one_sided_gradient(bowl, knobs, h=1e-2) == pytest.approx([-4.0 + 0.01, 4.0 + 0.02])
+    with pytest.raises(ValueError, match="positive nudge"):
+        one_sided_gradient(bowl, knobs, h=0)
 
 
 def test_the_centred_difference_errs_as_h_squared():

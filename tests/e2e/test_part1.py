@@ -1,0 +1,127 @@
+"""Lessons 01 to 06 in Chromium, one pass each: the page loads with nothing for axe to flag, the
+finished pieces of earlier lessons load, each lab fails a typical mistake with a reason and passes its solution typed in,
+and the last cell runs in Pyodide on the learner's ember. Lesson 07 loads every gap of 01 to 06."""
+
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from site_src.gaps import read_ember
+from tests.e2e.test_labs import editor, lab, run_checks
+from tests.e2e.test_lesson07 import LESSON as LESSON_07
+from tests.e2e.test_lesson07 import cell, output, run
+
+ROOT = Path(__file__).resolve().parents[2]
+LESSONS = sorted(path.relative_to(ROOT / "docs").with_suffix("").as_posix() + "/"
+                 for path in (ROOT / "docs" / "lessons").glob("0[1-6]-*.md"))
+GAPS = read_ember(ROOT).gaps
+
+# A typical mistake for one gap of each lab, and the reason a check gives for it.
+MISTAKES = {
+    "L01.weighted_sum": ("    total = 0.0  # forgot the bias\n    for weight, x in zip(weights, inputs):\n"
+                         "        total += weight * x\n    return total",
+                         "expected the float 5.5, got the float 5.0"),
+    "L01.gates": ("AND_WEIGHTS, AND_BIAS = [1.0, 1.0], -0.5\nOR_WEIGHTS, OR_BIAS = [1.0, 1.0], -0.5",
+                  "the AND neuron on [0, 1]: expected the float 0.0, got the float 1.0"),
+    "L02.perceptron": ("    for _ in range(epochs):  # forgot the bias\n        wrong = 0\n"
+                       "        for inputs, target in data:\n"
+                       "            miss = target - predict(weights, bias, inputs)\n            if miss:\n"
+                       "                wrong += 1\n"
+                       "                weights = [w + lr * miss * x for w, x in zip(weights, inputs)]\n"
+                       "        mistakes.append(wrong)\n    return weights, bias, mistakes",
+                       "the bias after one miss: expected the float -0.5, got the float 0.0"),
+    "L03.relu": ("    return abs(z)  # a kink, the wrong one", "relu(-3.0): expected the float 0.0, got the float 3.0"),
+    "L03.xor": ("    return step(weighted_sum([1.0, 1.0], inputs, -0.5))  # one neuron: OR",
+                "xor_net([1, 1]): expected the float 0.0, got the float 1.0"),
+    "L04.sigmoid": ("    return 1.0 / (1.0 + math.exp(-z))  # overflows", "OverflowError"),
+    "L04.squared_error": ("    return abs(prediction - target)  # not squared",
+                          "squared_error(3.0, 1.0): expected the float 4.0, got the float 2.0"),
+    "L05.numerical_gradient": ("    slopes = []  # divides by h, not by the 2 * h moved\n"
+                               "    for i in range(len(knobs)):\n        up, down = list(knobs), list(knobs)\n"
+                               "        up[i] += h\n        down[i] -= h\n"
+                               "        slopes.append((loss(up) - loss(down)) / h)\n    return slopes",
+                               "expected about [-4.0, 4.0], got [-8.0"),
+    "L05.descent": ("    history = [loss(knobs)]  # walks uphill\n    for _ in range(steps):\n"
+                    "        slopes = numerical_gradient(loss, knobs, h)\n"
+                    "        knobs = [k + lr * slope for k, slope in zip(knobs, slopes)]\n"
+                    "        history.append(loss(knobs))\n    return knobs, history",
+                    "the knobs after one step: expected about [1.4, -0.4], got [0.6"),
+    "L06.counted_call": ("        return self.loss(knobs)  # never counts", "calls after two calls: expected the int 2, got the int 0"),
+    "L06.one_sided": ("    slopes = []  # takes the loss where you stand once per knob\n"
+                      "    for i in range(len(knobs)):\n        nudged = list(knobs)\n        nudged[i] += h\n"
+                      "        slopes.append((loss(nudged) - loss(list(knobs))) / h)\n    return slopes",
+                      "the passes for 3 knobs: expected the int 4, got the int 6"),
+}
+
+
+def first_words(text: str) -> str:
+    """Words from a gap's text that the editor shows on one line: a stub's message, else its start."""
+    message = re.search(r'NotImplementedError\("([^"]{1,20})', text)
+    return message[1] if message else text.strip().split("\n")[0]
+
+
+def write(page: Page, number: int, gap: str, now: str, text: str) -> None:
+    """Click into the gap where it shows now, select the gap, and type text over it."""
+    editor(page, number).locator(".cm-line", has_text=first_words(now)).first.click()
+    page.keyboard.press("ControlOrMeta+a")
+    page.keyboard.insert_text(text)
+
+
+def lab_gaps(page: Page, number: int) -> list[str]:
+    """The gaps a lab writes, in order, from the groups of their "Reset this gap" buttons."""
+    groups = lab(page, number).get_by_role("group", name=re.compile(r"^Gap L\d\d\.")).all()
+    return [group.get_attribute("aria-label").removeprefix("Gap ") for group in groups]
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda path: path[8:10])
+def test_a_learner_goes_through_the_lesson(page: Page, site: str, path: str, axe_violations):
+    page.goto(site + path)
+    expect(page.get_by_role("textbox", name="Code of cell 1")).to_be_visible()
+    assert axe_violations() == []
+    if path[8:10] != "01":
+        with page.expect_navigation():
+            page.get_by_role("button", name="Load the finished pieces").click()
+    labs = page.get_by_role("region", name=re.compile(r"^Lab \d$"))
+    expect(labs.first).to_be_visible()
+    assert labs.count() in (1, 2)
+    for number in range(1, labs.count() + 1):
+        gaps = lab_gaps(page, number)
+        mistaken = next(gap for gap in gaps if gap in MISTAKES)
+        wrong, reason = MISTAKES[mistaken]
+        for gap in gaps:
+            write(page, number, gap, GAPS[gap][1].stub, wrong if gap == mistaken else solution(gap))
+        run_checks(page, number)
+        expect(lab(page, number).get_by_role("status").last).to_have_text(re.compile(r"^\d+ of \d+ checks passed\.$"))
+        expect(lab(page, number).locator(".ember-lab__check:is([data-status=failed], [data-status=error])").first).to_contain_text(reason)
+
+        write(page, number, mistaken, wrong, solution(mistaken))
+        run_checks(page, number)
+        expect(lab(page, number).get_by_role("status").last).to_have_text(re.compile(r"^All \d+ checks passed\.$"))
+    last = page.get_by_role("group", name=re.compile(r"^Code cell \d+$")).count()
+    run(page, last)
+    expect(cell(page, last).get_by_role("status")).to_have_text(re.compile("Done"))
+    expect(output(page, last)).not_to_contain_text("Traceback")
+
+
+def solution(gap: str) -> str:
+    """A gap's finished text, as typed: without its last newline."""
+    return GAPS[gap][1].text.removesuffix("\n")
+
+
+def test_load_the_finished_pieces_on_lesson_07_fills_every_gap_of_01_to_06(page: Page, site: str):
+    page.goto(site + LESSON_07)
+    with page.expect_navigation():
+        page.get_by_role("button", name="Load the finished pieces").click()
+    earlier = [gap for gap in GAPS if int(gap[1:3]) < 7]
+    playground = page.get_by_role("group", name=re.compile(r"^Code cell \d+$")).count()
+    page.get_by_role("textbox", name=f"Code of cell {playground}").click()
+    page.keyboard.press("ControlOrMeta+a")
+    page.keyboard.insert_text(
+        "from ember.neuron import xor_net, AND_WEIGHTS\nfrom ember.train import Counted, one_sided_gradient\n"
+        "loss = Counted(lambda k: sum(x * x for x in k))\none_sided_gradient(loss, [1.0] * 250)\n"
+        "print('xor', [xor_net(x) for x in ([0, 0], [0, 1], [1, 0], [1, 1])], 'passes', loss.calls)")
+    run(page, playground)
+    expect(output(page, playground)).to_contain_text("xor [0.0, 1.0, 1.0, 0.0] passes 251")
+    assert len(earlier) == 14
