@@ -2,8 +2,8 @@
 into its output.
 
 Part I of the course builds this module (lessons 01 to 04): the learner writes the sum, the
-activations, the perceptron rule, and hand-set neurons for AND, OR and XOR. Numbers are plain floats and lists,
-with no numpy, so that it runs the same in CPython and in Pyodide.
+activations, the perceptron rule, and hand-set neurons for AND, OR and XOR. Numbers are plain
+floats and lists, with no numpy, so that it runs the same in CPython and in Pyodide.
 """
 
 import math

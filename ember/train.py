@@ -2,9 +2,9 @@
 by nudging each knob and watching the loss.
 
 Part I of the course builds this module (lessons 04 to 06): the learner writes the loss, both
-nudged gradients, gradient descent, and the counter that prices them. A "knob" is a parameter, a weight or
-a bias; a "forward pass" is one evaluation of the loss. Numbers are plain floats and lists, with
-no numpy, so that it runs the same in CPython and in Pyodide.
+nudged gradients, gradient descent, and the counter that prices them. A "knob" is a parameter, a
+weight or a bias; a "forward pass" is one evaluation of the loss. Numbers are plain floats and
+lists, with no numpy, so that it runs the same in CPython and in Pyodide.
 """
 
 from collections.abc import Callable, Sequence
