@@ -1,11 +1,13 @@
 // Computation graphs: a figure drawn in SVG from the graph JSON of hx.show_graph, each value
 // node with its label, data and grad; click or Enter on a node to see where its value came from.
-// An explorer figure also lets the reader change its leaves, recomputed here without Python.
+// An explorer figure also lets the reader change its leaves, recomputed here without Python, and
+// every figure can replay its backward pass a step at a time.
 
 import { button, drawingFor, make, readJson } from "./dom.js";
 import { place } from "./graph/placer.js";
 import { graphSvg } from "./graph/svg.js";
 import { origin, parseFloatLikePython, pyFloat, recompute } from "./graph/values.js";
+import { mountStepper } from "./graph/stepper.js";
 import { showGraph } from "./graph/view.js";
 import "./graph.css";
 
@@ -64,6 +66,7 @@ async function drawNow(figure, graph, changed) {
   panel.hidden = true;
   figure.dataset.drawn = "";
   tabulate(figure, graph);
+  mountStepper(figure, graph, drawn, () => tabulate(figure, graph));
   // User Timing for DevTools and make bench: from the graph's arrival to the frame that shows it.
   requestAnimationFrame(() => setTimeout(() => performance.measure("ember:draw", { start, detail: graph.nodes.length })));
 }

@@ -10,6 +10,11 @@ const VALUE_HEIGHT = 58; // pixels: three lines of text
 const OP_SIZE = 34; // pixels across an operation's circle
 const QUICK_FROM = 1000; // Values: below it, dot takes well under 0.1 s anyway
 
+/** The width in pixels of a value node's box: room for its longest line of text. */
+export function valueWidth(node) {
+  return Math.max(64, 16 + CHAR * Math.max(...valueLines(node).map((line) => line.length)));
+}
+
 /**
  * The graph in DOT, each value node as wide as its longest line of text.
  * @param {{nodes: object[], edges: [number, number][]}} graph the JSON of site_src/runtime/hx.py
@@ -20,8 +25,7 @@ export function toDot(graph) {
   const quick = graph.nodes.length > QUICK_FROM ? "nslimit=0.1;" : "";
   const lines = [`digraph{rankdir=LR;nodesep=0.25;ranksep=0.35;${quick}node[fixedsize=true,label=""];`];
   for (const node of graph.nodes) {
-    const width = Math.max(64, 16 + CHAR * Math.max(...valueLines(node).map((line) => line.length)));
-    lines.push(`v${node.id}[shape=box,width=${width / POINTS_PER_INCH},height=${VALUE_HEIGHT / POINTS_PER_INCH}];`);
+    lines.push(`v${node.id}[shape=box,width=${valueWidth(node) / POINTS_PER_INCH},height=${VALUE_HEIGHT / POINTS_PER_INCH}];`);
     if (node.op) lines.push(`o${node.id}[shape=circle,width=${OP_SIZE / POINTS_PER_INCH}];o${node.id}->v${node.id};`);
   }
   for (const [parent, child] of graph.edges) lines.push(`v${parent}->o${child};`);

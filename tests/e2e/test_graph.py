@@ -1,5 +1,6 @@
 """Lesson 07's figure in Chromium: drawn from JSON, where each value came from, the table without
-JavaScript, and the playground's hx.show_graph redrawing it from the learner's Values."""
+JavaScript, the playground's hx.show_graph redrawing it from the learner's Values, and its backward
+pass replayed a step at a time."""
 
 import re
 
@@ -101,7 +102,7 @@ def test_the_explorer_recomputes_downstream_values_without_python(page: Page, si
     graph = explorer.get_by_role("group", name=re.compile("Computation graph"))
     expect(graph.get_by_role("button", name=re.compile("^sum data"))).to_contain_text("data 8.0")
     expect(graph.get_by_role("button", name=re.compile("^z data"))).to_contain_text("data 32.0")
-    expect(explorer.get_by_role("status")).to_have_text("Changed: a = 5.0, sum = 8.0, z = 32.0.")
+    expect(explorer.locator(".ember-figure__changed")).to_have_text("Changed: a = 5.0, sum = 8.0, z = 32.0.")
     for route in held:
         route.abort()
 
@@ -157,3 +158,32 @@ def test_graphs_as_the_build_saw_them_are_drawn_without_graphviz(page: Page, sit
     run(page, 1)  # a graph the build never saw is laid out by Graphviz, in its worker
     expect(graph).to_have_attribute("aria-label", "Computation graph of 3 values")
     assert len(workers) == 1
+
+
+def test_step_backward_applies_each_local_gradient_last_operation_first(page: Page, site: str):
+    page.goto(site + LESSON)
+    loss = page.locator("#loss")
+    status = loss.get_by_role("group", name="The backward pass, step by step").get_by_role("status")
+    step = loss.get_by_role("button", name="Step backward")
+    step.click()
+    expect(status).to_contain_text("Step 0 of 4: every grad starts at 0.0, and L.grad is seeded with 1.0")
+    expect(node(page, "L")).to_have_text(re.compile("grad 1.0$"))
+    expect(node(page, "w")).to_have_text(re.compile("grad 0.0$"))
+    # From the keyboard: the button keeps the focus, and Enter takes the next step.
+    for number, made in ((1, "L, made by **2, passes its grad 1.0 back: #6.grad += -2.0 × 1.0, now -2.0."),
+                         (2, "#6, made by -, passes its grad -2.0 back"),
+                         (3, "z, made by +, passes its grad -2.0 back"),
+                         (4, "#4, made by *, passes its grad -2.0 back: w.grad += 2.0 × -2.0, now -4.0")):
+        page.keyboard.press("Enter")
+        expect(status).to_contain_text(f"Step {number} of 4: {made}")
+    expect(status).to_contain_text("Every grad is filled in: y.grad = 2.0, b.grad = -2.0, x.grad = -1.0, w.grad = -4.0.")
+    expect(node(page, "w")).to_have_text(re.compile("grad -4.0$"))
+    expect(figure(page).locator(".ember-graph__value--stepping")).to_have_count(1)
+
+    loss.get_by_text("The graph as a table").click()
+    expect(loss.get_by_role("row", name=re.compile("^w input"))).to_contain_text("-4.0")
+    step.click()  # a new round starts from 0
+    expect(node(page, "w")).to_have_text(re.compile("grad 0.0$"))
+    loss.get_by_role("button", name="Run backward").click()
+    expect(status).to_have_text(re.compile("^Ran all 4 steps of the backward pass. Every grad is filled in"))
+    expect(node(page, "x")).to_have_text(re.compile("grad -1.0$"))

@@ -1,0 +1,68 @@
+// The backward pass replayed on a graph's JSON, without Python, for a figure's Step backward: the
+// steps in reverse topological order, each applying one Value's local gradients to its parents.
+
+import { pyFloat, toNumber } from "./values.js";
+
+/**
+ * The local gradient of node with respect to each of its parents, in the order of its edges, as
+ * ember's _backward functions compute them; null for an op the page does not know.
+ * @param {{op: string, data: number|string}} node
+ * @param {number[]} parents the parents' data, one per edge (a Value used twice comes twice)
+ * @returns {number[]|null}
+ */
+export function localGradients(node, parents) {
+  const out = toNumber(node.data);
+  const [a, b] = parents;
+  if (node.op === "+") return parents.map(() => 1);
+  if (node.op === "*" && parents.length === 2) return [b, a];
+  if (node.op === "-" && parents.length === 2) return [1, -1];
+  if (node.op === "/" && parents.length === 2) return [1 / b, -a / (b * b)];
+  if (node.op === "neg") return [-1];
+  if (node.op === "exp") return [out];
+  if (node.op === "tanh") return [1 - out * out];
+  if (node.op === "relu") return [out > 0 ? 1 : 0];
+  if (node.op.startsWith("**") && parents.length === 1) {
+    const k = toNumber(node.op.slice(2));
+    return Number.isNaN(k) ? null : [k === 0 ? 0 : k * a ** (k - 1)];
+  }
+  return null;
+}
+
+/**
+ * The backward pass of graph's last Value (the one hx.show_graph was given): its grad seeded with
+ * 1.0, then each Value with parents, last first, adding local gradient × its grad to each parent.
+ * @param {{nodes: object[], edges: [number, number][]}} graph nodes in topological order
+ * @returns {{steps: {id: number, grad: number, shares: {parent: number, local: number, grad: number}[]}[],
+ *   error?: string}} one step per Value with parents; each share gives the parent's grad after it
+ */
+export function backwardPass(graph) {
+  const parentsOf = graph.nodes.map(() => []);
+  for (const [parent, child] of graph.edges) parentsOf[child].push(parent);
+  const grads = graph.nodes.map(() => 0);
+  const root = graph.nodes.length - 1;
+  grads[root] = 1;
+  const steps = [];
+  for (let id = root; id >= 0; id--) {
+    const node = graph.nodes[id];
+    if (!node.op) continue;
+    const locals = localGradients(node, parentsOf[id].map((p) => toNumber(graph.nodes[p].data)));
+    if (!locals) return { steps: [], error: `The page cannot step through the op ${node.op} of ${node.label}: it does not know its local gradient.` };
+    const shares = parentsOf[id].map((parent, i) => {
+      grads[parent] += locals[i] * grads[id];
+      return { parent, local: locals[i], grad: grads[parent] };
+    });
+    steps.push({ id, grad: grads[id], shares });
+  }
+  return { steps };
+}
+
+/**
+ * A step in words, such as "z = #4 + b passes its grad 2.0 back: #4.grad += 1.0 × 2.0, now 2.0;
+ * b.grad += 1.0 × 2.0, now 2.0."
+ */
+export function stepText(graph, step) {
+  const node = graph.nodes[step.id];
+  const parts = step.shares.map(({ parent, local, grad }) =>
+    `${graph.nodes[parent].label}.grad += ${pyFloat(local)} × ${pyFloat(step.grad)}, now ${pyFloat(grad)}`);
+  return `${node.label}, made by ${node.op}, passes its grad ${pyFloat(step.grad)} back: ${parts.join("; ")}.`;
+}
