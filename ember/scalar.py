@@ -1,10 +1,16 @@
 """Value: a single number that remembers the Values it was made from.
 
 Part II of the course builds this module. Lesson 07 gives every Value its record
-(``data``, ``grad``, ``_prev``, ``_op``) and the forward half of each operation;
-later lessons add the backward pass.
+(``data``, ``grad``, ``_prev``, ``_op``) and the forward half of each operation. Lesson 08 gives
++ and * a ``_backward``, the chain rule for one operation; lesson 09 makes gradients add up, and
+rebuilds -, negation and the reflected operations from + and *; lesson 10 puts the whole graph in
+topological order and runs the backward pass with one call; lesson 11 adds powers, quotients,
+exp, tanh and relu. The method is reverse-mode automatic differentiation (A. Griewank and
+A. Walther, Evaluating Derivatives, 2nd ed., SIAM 2008, chapter 3), in the shape of A. Karpathy's
+micrograd.
 """
 
+import math
 from numbers import Integral, Real
 
 
@@ -60,6 +66,9 @@ class Value:
         # --- stub ---
         # raise NotImplementedError("Keep data as a float, grad as 0.0, the parents in _prev as a tuple, and _op as given.")
         # --- end ---
+        # --- given L08 ---
+        self._backward = lambda: None  # a leaf passes nothing back
+        # --- end ---
         self.label = ""
 
     def __repr__(self) -> str:
@@ -85,6 +94,25 @@ class Value:
         # --- stub ---
         # raise NotImplementedError("Wrap other with _as_value, then make out: a Value holding the sum, with parents (self, other) and op '+'.")
         # --- end ---
+        # --- gap L09.add_back ---
+        def _backward():
+            self.grad += out.grad
+            other.grad += out.grad
+        # --- stub ---
+        # def _backward():
+        #     self.grad = out.grad  # assigns: a Value used twice keeps only its last share
+        #     other.grad = out.grad
+        # --- gap L08.add_back ---
+        # def _backward():
+        #     self.grad = out.grad
+        #     other.grad = out.grad
+        # --- stub ---
+        # def _backward():
+        #     raise NotImplementedError("Set self.grad and other.grad from out.grad: the local gradient of + is 1 for each parent.")
+        # --- end ---
+        # --- given L08 ---
+        out._backward = _backward
+        # --- end ---
         return out
 
     def __mul__(self, other: "Value | float") -> "Value":
@@ -102,43 +130,104 @@ class Value:
         # --- stub ---
         # raise NotImplementedError("Wrap other with _as_value, then make out: a Value holding the product, with parents (self, other) and op '*'.")
         # --- end ---
+        # --- gap L09.mul_back ---
+        def _backward():
+            self.grad += other.data * out.grad
+            other.grad += self.data * out.grad
+        # --- stub ---
+        # def _backward():
+        #     self.grad = other.data * out.grad  # assigns: a Value used twice keeps only its last share
+        #     other.grad = self.data * out.grad
+        # --- gap L08.mul_back ---
+        # def _backward():
+        #     self.grad = other.data * out.grad
+        #     other.grad = self.data * out.grad
+        # --- stub ---
+        # def _backward():
+        #     raise NotImplementedError("Set self.grad and other.grad from out.grad: the local gradient of * for each parent is the other parent's data.")
+        # --- end ---
+        # --- given L08 ---
+        out._backward = _backward
+        # --- end ---
         return out
 
-    # The operations below are given in lesson 07, forward only. Lessons 09 and 11
-    # rebuild them from +, * and ** so that they get a backward pass.
+    # Lesson 07 gives these forward only, each with an op of its own and no backward; lesson 09
+    # rebuilds each from + and *, so that the backward passes of + and * serve them too.
 
     def __neg__(self) -> "Value":
-        """Return -self as a new Value with parent (self,) and op ``"neg"``."""
-        return Value(-self.data, (self,), "neg")
+        """Return -self: op ``"neg"`` in lesson 07, then self * -1 from lesson 09."""
+        # --- gap L09.neg ---
+        return self * -1
+        # --- stub ---
+        # return Value(-self.data, (self,), "neg")  # forward only: rebuild it from + and *
+        # --- given L07 ---
+        # return Value(-self.data, (self,), "neg")
+        # --- end ---
 
     def __sub__(self, other: "Value | float") -> "Value":
-        """Return self - other as a new Value with parents (self, other) and op ``"-"``."""
-        other = _as_value(other)
-        return Value(self.data - other.data, (self, other), "-")
+        """Return self - other: op ``"-"`` in lesson 07, then self + (-other) from lesson 09."""
+        # --- gap L09.sub ---
+        return self + (-other)
+        # --- stub ---
+        # other = _as_value(other)
+        # return Value(self.data - other.data, (self, other), "-")  # forward only: rebuild it from + and *
+        # --- given L07 ---
+        # other = _as_value(other)
+        # return Value(self.data - other.data, (self, other), "-")
+        # --- end ---
 
     def __rsub__(self, other: float) -> "Value":
         """Return other - self, for a plain number on the left, as in ``2 - a``."""
-        other = _as_value(other)
-        return Value(other.data - self.data, (other, self), "-")
+        # --- gap L09.rsub ---
+        return other + (-self)
+        # --- stub ---
+        # other = _as_value(other)
+        # return Value(other.data - self.data, (other, self), "-")  # forward only: rebuild it from + and *
+        # --- given L07 ---
+        # other = _as_value(other)
+        # return Value(other.data - self.data, (other, self), "-")
+        # --- end ---
 
     def __radd__(self, other: float) -> "Value":
         """Return other + self, for a plain number on the left, as in ``2 + a``."""
-        other = _as_value(other)
-        return Value(other.data + self.data, (other, self), "+")
+        # --- gap L09.radd ---
+        return self + other
+        # --- stub ---
+        # other = _as_value(other)
+        # return Value(other.data + self.data, (other, self), "+")  # forward only: rebuild it from + and *
+        # --- given L07 ---
+        # other = _as_value(other)
+        # return Value(other.data + self.data, (other, self), "+")
+        # --- end ---
 
     def __rmul__(self, other: float) -> "Value":
         """Return other * self, for a plain number on the left, as in ``2 * a``."""
-        other = _as_value(other)
-        return Value(other.data * self.data, (other, self), "*")
+        # --- gap L09.rmul ---
+        return self * other
+        # --- stub ---
+        # other = _as_value(other)
+        # return Value(other.data * self.data, (other, self), "*")  # forward only: rebuild it from + and *
+        # --- given L07 ---
+        # other = _as_value(other)
+        # return Value(other.data * self.data, (other, self), "*")
+        # --- end ---
 
     def __truediv__(self, other: "Value | float") -> "Value":
-        """Return self / other as a new Value with parents (self, other) and op ``"/"``.
+        """Return self / other: forward only with op ``"/"`` until lesson 11 rebuilds it as
+        self * other ** -1.
 
         Raises:
             ZeroDivisionError: If other is 0.
         """
         other = _as_value(other)
-        return Value(_divide(self.data, other.data), (self, other), "/")
+        _check_divisor(self.data, other.data)
+        # --- gap L11.div ---
+        return self * other**-1
+        # --- stub ---
+        # return Value(self.data / other.data, (self, other), "/")  # forward only: rebuild it from * and **
+        # --- given L07 ---
+        # return Value(self.data / other.data, (self, other), "/")
+        # --- end ---
 
     def __rtruediv__(self, other: float) -> "Value":
         """Return other / self, for a plain number on the left, as in ``2 / a``.
@@ -147,12 +236,21 @@ class Value:
             ZeroDivisionError: If self.data is 0.
         """
         other = _as_value(other)
-        return Value(_divide(other.data, self.data), (other, self), "/")
+        _check_divisor(other.data, self.data)
+        # --- gap L11.rdiv ---
+        return other * self**-1
+        # --- stub ---
+        # return Value(other.data / self.data, (other, self), "/")  # forward only: rebuild it from * and **
+        # --- given L07 ---
+        # return Value(other.data / self.data, (other, self), "/")
+        # --- end ---
 
     def __pow__(self, exponent: float) -> "Value":
         """Return self ** exponent as a new Value with parent (self,).
 
-        The op records the exponent, so ``a ** 2`` has op ``"**2"``.
+        The op records the exponent, so ``a ** 2`` has op ``"**2"``. From lesson 11 its backward
+        adds exponent * data ** (exponent - 1) times the grad; for exponent 0 the power is a
+        constant, so its local gradient is 0, even at data 0.
 
         Args:
             exponent: A plain real number (int or float), never a Value.
@@ -177,7 +275,140 @@ class Value:
             raise OverflowError(f"{self.data} ** {exponent} is too large for a float") from None
         if isinstance(result, complex):
             raise ValueError(f"{self.data} ** {exponent} is not a real number")
-        return Value(result, (self,), f"**{exponent}")
+        out = Value(result, (self,), f"**{exponent}")
+        # --- gap L11.pow ---
+        def _backward():
+            local = exponent * self.data ** (exponent - 1) if exponent != 0 else 0.0
+            self.grad += local * out.grad
+        out._backward = _backward
+        # --- stub ---
+        # def _backward():
+        #     raise NotImplementedError("Add exponent * self.data ** (exponent - 1), times out.grad, to self.grad; an exponent of 0 adds 0.")
+        # out._backward = _backward
+        # --- end ---
+        return out
+    # --- given L11 ---
+
+    def exp(self) -> "Value":
+        """Return e ** self as a new Value with parent (self,) and op ``"exp"``.
+
+        Its local gradient is its own data: the slope of e ** x is e ** x.
+
+        Raises:
+            OverflowError: If the result is too large for a float (data above about 709.78).
+        """
+        try:
+            result = math.exp(self.data)
+        except OverflowError:
+            raise OverflowError(f"exp({self.data}) is too large for a float") from None
+    # --- end ---
+        # --- gap L11.exp ---
+        out = Value(result, (self,), "exp")
+
+        def _backward():
+            self.grad += out.data * out.grad
+        out._backward = _backward
+        return out
+        # --- stub ---
+        # raise NotImplementedError("Make out from result with op 'exp'; its _backward adds out.data * out.grad to self.grad.")
+        # --- end ---
+    # --- given L11 ---
+
+    def tanh(self) -> "Value":
+        """Return tanh(self) as a new Value with parent (self,) and op ``"tanh"``.
+
+        tanh squashes any number into -1 to 1; its local gradient is 1 - tanh². It never
+        overflows: tanh(1000) is 1.0, with local gradient 0.0.
+        """
+        t = math.tanh(self.data)
+    # --- end ---
+        # --- gap L11.tanh ---
+        out = Value(t, (self,), "tanh")
+
+        def _backward():
+            self.grad += (1 - t * t) * out.grad
+        out._backward = _backward
+        return out
+        # --- stub ---
+        # raise NotImplementedError("Make out from t with op 'tanh'; its _backward adds (1 - t * t) * out.grad to self.grad.")
+        # --- end ---
+    # --- given L11 ---
+
+    def relu(self) -> "Value":
+        """Return relu(self), self when it is positive and else 0.0, with op ``"relu"``.
+
+        Its local gradient is 1 where data is positive and 0 elsewhere, 0 included.
+        """
+    # --- end ---
+        # --- gap L11.relu ---
+        out = Value(max(0.0, self.data), (self,), "relu")
+
+        def _backward():
+            self.grad += (out.data > 0) * out.grad
+        out._backward = _backward
+        return out
+        # --- stub ---
+        # raise NotImplementedError("Make out holding max(0.0, self.data) with op 'relu'; its _backward adds out.grad to self.grad where out.data > 0.")
+        # --- end ---
+    # --- given L10 ---
+
+    def backward(self) -> None:
+        """The backward pass: fill in the grad of every Value that self was computed from.
+
+        Visits the graph in reverse topological order, so that each Value has its whole grad
+        before it passes it on to its parents. self's grad is seeded with 1.0, and every Value
+        computed on the way (every one with parents) starts again from 0.0; leaves keep what
+        they had and add to it. So a second call on the same graph adds a second set of
+        gradients to the leaves, as PyTorch does: x * x * x at x = 3 gives x.grad 27.0, then
+        54.0. Set the leaves' grads to 0.0 between calls to start over.
+
+        Works on graphs of any depth: no recursion.
+        """
+    # --- end ---
+        # --- gap L10.backward ---
+        order = topological_order(self)
+        for value in order:
+            if value._prev:
+                value.grad = 0.0
+        self.grad = 1.0
+        for value in reversed(order):
+            value._backward()
+        # --- stub ---
+        # raise NotImplementedError("Take topological_order(self); set the grad of each Value with parents to 0.0; set self.grad to 1.0; call each Value's _backward, last first.")
+        # --- end ---
+# --- given L10 ---
+
+
+def topological_order(root: Value) -> list[Value]:
+    """Every Value that root was computed from, root included, each after all of its parents.
+
+    A depth-first search that keeps its own stack instead of recursing, so it works on a chain
+    100,000 Values deep (a recursive one stops near Python's recursion limit, 1,000). Each Value
+    appears once, however many times it was used. Source: R. E. Tarjan, "Edge-disjoint spanning
+    trees and depth-first search", Acta Informatica 6, 1976 (topological order by DFS).
+
+    Args:
+        root: The Value to start from, such as a loss.
+
+    Returns:
+        A list of Values, leaves and parents before the Values made from them, root last.
+    """
+# --- end ---
+    # --- gap L10.topo ---
+    order, seen = [], set()
+    stack = [(root, False)]
+    while stack:
+        value, parents_done = stack.pop()
+        if parents_done:
+            order.append(value)
+        elif value not in seen:
+            seen.add(value)
+            stack.append((value, True))
+            stack.extend((parent, False) for parent in value._prev if parent not in seen)
+    return order
+    # --- stub ---
+    # raise NotImplementedError("Walk from root with a list as your own stack; add each Value to the order after all of its parents, and each only once.")
+    # --- end ---
 
 
 def _check_number(data: object) -> None:
@@ -198,8 +429,7 @@ def _check_number(data: object) -> None:
                             "large") from None
 
 
-def _divide(numerator: float, denominator: float) -> float:
-    """numerator / denominator, with an error that names both numbers on division by zero."""
+def _check_divisor(numerator: float, denominator: float) -> None:
+    """Raise ZeroDivisionError, naming both numbers, when denominator is 0."""
     if denominator == 0:
         raise ZeroDivisionError(f"{numerator} / {denominator}: a Value cannot be divided by zero")
-    return numerator / denominator

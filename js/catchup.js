@@ -7,6 +7,8 @@ import { lessonData } from "./learner.js";
 import * as progress from "./progress/store.js";
 import { runChecks } from "./runtime/client.js";
 
+const LOADED = "ember:finished-pieces"; // sessionStorage: what the last load did, across its reload
+
 /**
  * Under a lesson's header, the build's line says where to start; when earlier labs have gaps,
  * add the button that loads their finished pieces.
@@ -23,8 +25,15 @@ export function mount(line) {
   load.addEventListener("click", async () => {
     status.textContent = "Loading…";
     const { filled, kept } = await loadFinishedPieces(lesson, { ...progress, runChecks });
-    status.textContent = `Filled ${filled.length} gaps with their solutions; kept ${kept.length} of your own answers that pass their checks. Reloading…`;
+    const done = `Filled ${filled.length} gaps with their solutions; kept ${kept.length} of your own answers that pass their checks.`;
+    status.textContent = `${done} Reloading…`;
+    sessionStorage.setItem(LOADED, done); // said again once the page is back
     location.reload();
   });
   line.append(load, status);
+  const loaded = sessionStorage.getItem(LOADED);
+  if (loaded) {
+    sessionStorage.removeItem(LOADED);
+    status.textContent = ` ${loaded}`;
+  }
 }

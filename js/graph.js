@@ -46,27 +46,29 @@ export function draw(figure, graph, changed = new Set()) {
 }
 
 /** Lay out and draw one graph; a layout that fails says so in the figure. */
-async function drawNow(figure, graph, changed) {
+async function drawNow(figure, shown, changed) {
   const canvas = figure.querySelector(".ember-figure__canvas");
   const panel = figure.querySelector(".ember-figure__panel");
+  const graph = structuredClone(shown); // the drawing's own: stepping changes its grads
   const start = performance.now();
   let placed;
   try {
     placed = await place(graph);
   } catch (error) {
     canvas.replaceChildren(make("p", "ember-figure__error", `This graph could not be laid out: ${error.message}`));
+    figure.querySelector(".ember-figure__backward")?.remove();
     return;
   }
   performance.measure("ember:layout", { start, detail: graph.nodes.length });
   const drawn = graphSvg(figure.id, graph, placed, changed);
-  const focus = showGraph(figure, drawn, graph, placed, {
+  const { focus, reveal } = showGraph(figure, drawn, graph, placed, {
     open: (id) => showOrigin(graph, graph.nodes[id], panel, drawn.values, focus),
     close: () => (panel.hidden = true),
   });
   panel.hidden = true;
   figure.dataset.drawn = "";
   tabulate(figure, graph);
-  mountStepper(figure, graph, drawn, () => tabulate(figure, graph));
+  mountStepper(figure, graph, drawn, { changed: () => tabulate(figure, graph), reveal });
   // User Timing for DevTools and make bench: from the graph's arrival to the frame that shows it.
   requestAnimationFrame(() => setTimeout(() => performance.measure("ember:draw", { start, detail: graph.nodes.length })));
 }

@@ -2,15 +2,16 @@
 
 Usage: python -m tools.screenshots OUT_DIR PATH [PATH ...]   (paths relative to build/site)
 Each page is saved one screen at a time, top to bottom, and once more after its first cell has
-run in the browser. Each figure is saved with a panel open, the first question before and after
-answers, and each lab after its checks ran on the stubs (failing) and on the solutions (passed).
+run in the browser. Each figure is saved with a panel open and two steps into its backward pass,
+the first question before and after answers, and each lab after its checks ran on the stubs
+(failing) and on the solutions (passed).
 """
 
 import re
 import sys
 from pathlib import Path
 
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Page, expect, sync_playwright
 
 from tools import chromium
 from tools.finished import write_solutions
@@ -21,12 +22,18 @@ WIDTHS = {"desktop": 1280, "phone": 390}
 
 
 def shoot_figures(page: Page, prefix: Path) -> None:
-    """Save each figure with the panel of its last Value open."""
+    """Save each figure with the panel of its last Value open, and again two steps into its
+    backward pass."""
     figures = page.locator(".ember-figure[data-drawn]")
     for index in range(figures.count()):
         figure = figures.nth(index)
         figure.get_by_role("button", name=re.compile(" data ")).last.click()
         figure.screenshot(path=f"{prefix}-figure{index + 1}.png")
+        step = figure.get_by_role("button", name="Step backward")
+        if step.count() and step.is_enabled():
+            step.click()
+            step.click()
+            figure.screenshot(path=f"{prefix}-figure{index + 1}-stepped.png")
 
 
 def shoot_quizzes(page: Page, prefix: Path) -> None:
@@ -80,7 +87,8 @@ def main(out: Path, paths: list[str]) -> None:
                     if run.count():
                         run.first.scroll_into_view_if_needed()
                         run.first.click()
-                        page.get_by_text("ran in your browser").first.wait_for(timeout=30_000)
+                        status = page.get_by_role("group", name=re.compile(r"^Code cell \d+$")).first.get_by_role("status")
+                        expect(status).to_have_text(re.compile("Done|Finished|stopped"), timeout=30_000)
                         page.screenshot(path=out / f"{name}-{device}-{scheme}-ran.png")
                     shoot_figures(page, out / f"{name}-{device}-{scheme}")
                     shoot_quizzes(page, out / f"{name}-{device}-{scheme}")

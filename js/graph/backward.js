@@ -1,14 +1,15 @@
 // The backward pass replayed on a graph's JSON, without Python, for a figure's Step backward: the
 // steps in reverse topological order, each applying one Value's local gradients to its parents.
 
-import { pyFloat, toNumber } from "./values.js";
+import { pyFloat, pyPow, toNumber } from "./values.js";
 
 /**
  * The local gradient of node with respect to each of its parents, in the order of its edges, as
- * ember's _backward functions compute them; null for an op the page does not know.
+ * ember's _backward functions compute them; null for an op the page does not know, and a string
+ * for what Python would raise instead.
  * @param {{op: string, data: number|string}} node
  * @param {number[]} parents the parents' data, one per edge (a Value used twice comes twice)
- * @returns {number[]|null}
+ * @returns {number[]|string|null}
  */
 export function localGradients(node, parents) {
   const out = toNumber(node.data);
@@ -22,8 +23,13 @@ export function localGradients(node, parents) {
   if (node.op === "tanh") return [1 - out * out];
   if (node.op === "relu") return [out > 0 ? 1 : 0];
   if (node.op.startsWith("**") && parents.length === 1) {
-    const k = toNumber(node.op.slice(2));
-    return Number.isNaN(k) ? null : [k === 0 ? 0 : k * a ** (k - 1)];
+    const k = node.op === "**nan" ? NaN : toNumber(node.op.slice(2));
+    if (Number.isNaN(k) && node.op !== "**nan") return null;
+    if (k === 0) return [0];
+    if (a === 0 && k - 1 < 0) return `${pyFloat(a)} ** ${pyFloat(k - 1)} raises ZeroDivisionError`;
+    const power = pyPow(a, k - 1);
+    if (!Number.isFinite(power) && Number.isFinite(a) && Number.isFinite(k)) return `${pyFloat(a)} ** ${pyFloat(k - 1)} raises OverflowError`;
+    return [k * power];
   }
   return null;
 }
@@ -47,6 +53,7 @@ export function backwardPass(graph) {
     if (!node.op) continue;
     const locals = localGradients(node, parentsOf[id].map((p) => toNumber(graph.nodes[p].data)));
     if (!locals) return { steps: [], error: `The page cannot step through the op ${node.op} of ${node.label}: it does not know its local gradient.` };
+    if (typeof locals === "string") return { steps: [], error: `The backward pass stops at ${node.label}: its local gradient, ${locals}, as in Python.` };
     const shares = parentsOf[id].map((parent, i) => {
       grads[parent] += locals[i] * grads[id];
       return { parent, local: locals[i], grad: grads[parent] };

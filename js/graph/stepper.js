@@ -7,14 +7,18 @@ import { backwardPass, stepText } from "./backward.js";
 import { valueWidth } from "./dot.js";
 import { pyFloat, valueLines } from "./values.js";
 
+const LISTED = 8; // leaves whose grads the last step names; more are left to the table
+
 /**
  * Put the step buttons under figure's canvas, for the graph just drawn in it.
  * @param {HTMLElement} figure
- * @param {{nodes: object[], edges: [number, number][]}} graph its nodes' grads change as it steps
+ * @param {{nodes: object[], edges: [number, number][]}} graph the drawing's own copy: its nodes'
+ *   grads change as it steps
  * @param {{values: Map<number, SVGGElement>}} drawn from graph/svg.js
- * @param {() => void} changed called after grads change, to bring the figure's table up to date
+ * @param {{changed: () => void, reveal: (id: number) => void}} view changed brings the figure's
+ *   table up to date; reveal scrolls a value node into view
  */
-export function mountStepper(figure, graph, drawn, changed) {
+export function mountStepper(figure, graph, drawn, { changed, reveal }) {
   figure.querySelector(".ember-figure__backward")?.remove();
   const { steps, error } = backwardPass(graph);
   if (!steps.length && !error) return; // a leaf alone: nothing to pass back
@@ -23,9 +27,10 @@ export function mountStepper(figure, graph, drawn, changed) {
   bar.setAttribute("aria-label", "The backward pass, step by step");
   const stepButton = button("Step backward", "ember-figure__backward-button");
   const runButton = button("Run backward", "ember-figure__backward-button");
+  const resetButton = button("Reset", "ember-figure__backward-button");
   const status = make("p", "ember-figure__backward-status");
   status.setAttribute("role", "status");
-  bar.append(stepButton, runButton, status);
+  bar.append(stepButton, runButton, resetButton, status);
   figure.querySelector(".ember-figure__canvas").after(bar);
   if (error) {
     stepButton.disabled = runButton.disabled = true;
@@ -33,6 +38,7 @@ export function mountStepper(figure, graph, drawn, changed) {
     return;
   }
 
+  const drawnGrads = graph.nodes.map((node) => node.grad); // what the figure showed, for Reset
   const root = graph.nodes.length - 1;
   let next = -1; // the index of the next step; -1 before the seed
   const setGrad = (id, grad) => {
@@ -53,22 +59,25 @@ export function mountStepper(figure, graph, drawn, changed) {
       g.classList.toggle("ember-graph__value--stepping", id === current);
       g.classList.toggle("ember-graph__value--changed", passedTo.has(id));
     }
-    // On a graph wider than its canvas, bring the marked Value into view.
-    drawn.values.get(current)?.scrollIntoView({ block: "nearest", inline: "nearest" });
+    reveal(current);
   };
   const seed = () => {
     for (const node of graph.nodes) setGrad(node.id, 0);
     setGrad(root, 1);
     mark(root, new Set());
     next = 0;
-    return `Step 0 of ${steps.length}: every grad starts at 0.0, and ${graph.nodes[root].label}.grad is seeded with 1.0, since ${graph.nodes[root].label} changes one for one with itself.`;
+    return `Step 0 of ${steps.length}: the backward pass starts, as Value.backward() runs it. Every grad starts at 0.0, and ${graph.nodes[root].label}.grad is seeded with 1.0, since ${graph.nodes[root].label} changes one for one with itself.`;
   };
   const apply = (step) => {
     for (const { parent, grad } of step.shares) setGrad(parent, grad);
     next += 1;
   };
-  const finished = () => (next === steps.length ? ` Every grad is filled in: ${graph.nodes.filter((n) => !n.op)
-    .map((n) => `${n.label}.grad = ${pyFloat(n.grad)}`).join(", ")}.` : "");
+  const finished = () => {
+    if (next !== steps.length) return "";
+    const leaves = graph.nodes.filter((n) => !n.op);
+    if (leaves.length > LISTED) return ` Every grad is filled in: the table lists the grads of all ${leaves.length} leaves.`;
+    return ` Every grad is filled in: ${leaves.map((n) => `${n.label}.grad = ${pyFloat(n.grad)}`).join(", ")}.`;
+  };
 
   stepButton.addEventListener("click", () => {
     if (next === -1 || next === steps.length) {
@@ -85,7 +94,14 @@ export function mountStepper(figure, graph, drawn, changed) {
     if (next === -1 || next === steps.length) seed();
     while (next < steps.length) apply(steps[next]);
     mark(-1, new Set());
-    status.textContent = `Ran all ${steps.length} steps of the backward pass.${finished()}`;
+    status.textContent = `Ran ${steps.length === 1 ? "the one step" : `all ${steps.length} steps`} of the backward pass.${finished()}`;
+    changed();
+  });
+  resetButton.addEventListener("click", () => {
+    drawnGrads.forEach((grad, id) => setGrad(id, grad));
+    mark(-1, new Set());
+    next = -1;
+    status.textContent = "The grads are back as the figure first showed them.";
     changed();
   });
 }

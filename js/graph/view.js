@@ -62,7 +62,8 @@ function listen(canvas) {
  * @param {{nodes: object[]}} placed
  * @param {{open: (id: number) => void, close: () => void}} actions what Enter, a click and
  *   Escape do
- * @returns {(id: number) => void} moves the focus to a value node
+ * @returns {{focus: (id: number) => void, reveal: (id: number) => void}} move the focus to a
+ *   value node, and scroll one into view
  */
 export function showGraph(figure, drawn, graph, placed, { open, close }) {
   const canvas = figure.querySelector(".ember-figure__canvas");
@@ -106,6 +107,14 @@ export function showGraph(figure, drawn, graph, placed, { open, close }) {
   let current = values.get(graph.nodes.length - 1) ?? values.values().next().value;
   current?.setAttribute("tabindex", "0");
   const focus = (id) => values.get(id)?.focus();
+  // Scroll a value node into the canvas's view, drawn yet or not.
+  const reveal = (id) => {
+    const item = items.get(id);
+    if (!item) return;
+    const [x, y] = [(item.x + PAD) * scale, (item.y + PAD) * scale];
+    if (x < canvas.scrollLeft || x > canvas.scrollLeft + canvas.clientWidth) canvas.scrollLeft = x - canvas.clientWidth / 2;
+    if (y < canvas.scrollTop || y > canvas.scrollTop + canvas.clientHeight) canvas.scrollTop = y - canvas.clientHeight / 2;
+  };
   root.addEventListener("focusin", (event) => {
     const g = event.target.closest?.(".ember-graph__value");
     if (!g || g === current) return;
@@ -154,7 +163,7 @@ export function showGraph(figure, drawn, graph, placed, { open, close }) {
   // In the next frame, when the page is laid out anyway: measuring now would make the browser lay
   // out a page whose other parts are still being mounted.
   requestAnimationFrame(update);
-  return focus;
+  return { focus, reveal };
 }
 
 /** The figure's zoom buttons, made once and hidden while the graph fits. */

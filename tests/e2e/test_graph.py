@@ -166,7 +166,8 @@ def test_step_backward_applies_each_local_gradient_last_operation_first(page: Pa
     status = loss.get_by_role("group", name="The backward pass, step by step").get_by_role("status")
     step = loss.get_by_role("button", name="Step backward")
     step.click()
-    expect(status).to_contain_text("Step 0 of 4: every grad starts at 0.0, and L.grad is seeded with 1.0")
+    expect(status).to_contain_text("Step 0 of 4: the backward pass starts, as Value.backward() runs it. "
+                                   "Every grad starts at 0.0, and L.grad is seeded with 1.0")
     expect(node(page, "L")).to_have_text(re.compile("grad 1.0$"))
     expect(node(page, "w")).to_have_text(re.compile("grad 0.0$"))
     # From the keyboard: the button keeps the focus, and Enter takes the next step.
@@ -187,3 +188,6 @@ def test_step_backward_applies_each_local_gradient_last_operation_first(page: Pa
     loss.get_by_role("button", name="Run backward").click()
     expect(status).to_have_text(re.compile("^Ran all 4 steps of the backward pass. Every grad is filled in"))
     expect(node(page, "x")).to_have_text(re.compile("grad -1.0$"))
+    loss.get_by_role("button", name="Reset").click()
+    expect(status).to_have_text("The grads are back as the figure first showed them.")
+    expect(node(page, "x")).to_have_text(re.compile("grad 0.0$"))

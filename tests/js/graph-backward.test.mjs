@@ -53,6 +53,11 @@ test("each op's local gradient, as ember's _backward has it", () => {
   ];
   for (const [node, parents, locals] of cases) assert.deepEqual(localGradients(node, parents), locals, node.op);
   assert.equal(localGradients({ op: "sin", data: 0 }, [0]), null);
+  // Powers as Python computes them: 1.0 ** inf is 1.0, and what Python refuses is said.
+  assert.deepEqual(localGradients({ op: "**inf", data: 1 }, [1]), [Infinity]);
+  assert.ok(Number.isNaN(localGradients({ op: "**nan", data: 1 }, [2])[0]));
+  assert.equal(localGradients({ op: "**0.5", data: 0 }, [0]), "0.0 ** -0.5 raises ZeroDivisionError");
+  assert.equal(localGradients({ op: "**-2", data: Infinity }, [1e-200]), "1e-200 ** -3.0 raises OverflowError");
 });
 
 test("an op the page does not know stops the pass with a message, and a leaf alone has no steps", () => {

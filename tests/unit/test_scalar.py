@@ -1,10 +1,22 @@
-"""ember.scalar as lesson 07 leaves it: the record every Value keeps, and the forward ops."""
+"""ember.scalar's forward half: the record every Value keeps, and the ops, as lesson 07 gives them
+(on its snapshot) and as the finished ember computes them. The backward pass: test_backward.py."""
 
 import math
+from pathlib import Path
 
 import pytest
 
 from ember.scalar import Value, _as_value
+from site_src.gaps import read_ember
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def scalar_at(lesson: int) -> dict:
+    """ember/scalar.py as the given lesson ends, run: its names."""
+    names: dict = {}
+    exec(compile(read_ember(ROOT).snapshot(lesson, end=True)["ember/scalar.py"], "scalar.py", "exec"), names)
+    return names
 
 
 # Lab 1: __init__ and __repr__
@@ -111,10 +123,10 @@ def test_adding_a_string_is_a_clear_type_error():
         Value(1.0) + "2"
 
 
-# The ops lesson 07 gives, forward only
+# The ops lesson 07 gives, forward only; lessons 09 and 11 rebuild them
 
 
-@pytest.mark.parametrize(
+OPS = pytest.mark.parametrize(
     "make, data, op",
     [
         (lambda a, b: -a, -3.0, "neg"),
@@ -129,17 +141,38 @@ def test_adding_a_string_is_a_clear_type_error():
         (lambda a, b: a**0.5, math.sqrt(3), "**0.5"),
     ],
 )
-def test_given_ops_compute_forward_and_record_their_op(make, data, op):
-    a, b = Value(3.0), Value(2.0)
+
+
+@OPS
+def test_lesson_07_gives_each_op_forward_only_with_its_own_op(make, data, op):
+    value = scalar_at(7)["Value"]
+    a, b = value(3.0), value(2.0)
     out = make(a, b)
     assert out.data == pytest.approx(data) and out._op == op
     assert any(p is a for p in out._prev)
+    assert not hasattr(out, "_backward")
 
 
-def test_a_number_on_the_left_stays_on_the_left():
-    a = Value(3.0)
+def test_in_lesson_07_a_number_on_the_left_stays_on_the_left():
+    value = scalar_at(7)["Value"]
+    a = value(3.0)
     assert [p.data for p in (10 - a)._prev] == [10.0, 3.0]
     assert [p.data for p in (6 / a)._prev] == [6.0, 3.0]
+
+
+@OPS
+def test_the_finished_ops_compute_the_same_numbers(make, data, op):
+    assert make(Value(3.0), Value(2.0)).data == pytest.approx(data)
+
+
+def test_lesson_09_rebuilds_the_derived_ops_and_lesson_11_the_quotients():
+    eight = scalar_at(8)["Value"](3.0)
+    assert [(-eight)._op, (eight - 1)._op, (2 - eight)._op] == ["neg", "-", "-"]  # still forward only
+    nine, eleven = scalar_at(9)["Value"], scalar_at(11)["Value"]
+    a = nine(3.0)
+    assert [(-a)._op, (a - 1)._op, (2 - a)._op, (2 + a)._op, (2 * a)._op] == ["*", "+", "+", "+", "*"]
+    assert (a / 2)._op == "/"  # still forward only in lesson 09
+    assert (eleven(3.0) / 2)._op == "*" and (2 / eleven(3.0))._op == "*"
 
 
 def test_pow_refuses_a_value_exponent():
