@@ -83,7 +83,7 @@ def main(out: Path, paths: list[str]) -> None:
                     for part, top in enumerate(range(0, height, 900), start=1):
                         page.evaluate(f"window.scrollTo(0, {top})")
                         page.screenshot(path=out / f"{name}-{device}-{scheme}-{part}.png")
-                    run = page.get_by_role("button", name="Run")
+                    run = page.get_by_role("button", name="Run", exact=True)
                     if run.count():
                         run.first.scroll_into_view_if_needed()
                         run.first.click()
