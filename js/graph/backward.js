@@ -64,8 +64,8 @@ export function backwardPass(graph) {
 }
 
 /**
- * A step in words, such as "z = #4 + b passes its grad 2.0 back: #4.grad += 1.0 × 2.0, now 2.0;
- * b.grad += 1.0 × 2.0, now 2.0."
+ * A step in words, such as "z, made by +, passes its grad 2.0 back: #4.grad += 1.0 × 2.0, now
+ * 2.0; b.grad += 1.0 × 2.0, now 2.0."
  */
 export function stepText(graph, step) {
   const node = graph.nodes[step.id];

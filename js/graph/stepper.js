@@ -1,5 +1,5 @@
-// Step backward and Run backward under a drawn graph: the backward pass replayed one Value at a
-// time, last first (graph/backward.js), each grad updated in place in the drawing. The Value
+// Step backward, Run backward and Reset under a drawn graph: the backward pass replayed one Value
+// at a time, last first (graph/backward.js), each grad updated in place in the drawing. The Value
 // whose local gradients are being applied is marked, and so are the parents it just passed to.
 
 import { button, make } from "../dom.js";
