@@ -97,6 +97,13 @@ def mistake(gap: str) -> str:
     return solution(gap).replace(old, new)
 
 
+def load_finished_pieces(page: Page) -> None:
+    """Press "Load the finished pieces" and wait for the page it reloads."""
+    with page.expect_navigation():
+        page.get_by_role("button", name="Load the finished pieces").click()
+    expect(page.get_by_role("region", name="Lab 1")).to_be_visible()
+
+
 def lab_gaps(page: Page, number: int) -> list[str]:
     """The gaps a lab writes, in order, from the groups of their "Reset this gap" buttons."""
     groups = lab(page, number).get_by_role("group", name=re.compile(r"^Gap L\d\d\.")).all()
@@ -109,8 +116,7 @@ def test_a_learner_goes_through_the_lesson(page: Page, site: str, path: str, axe
     expect(page.get_by_role("textbox", name="Code of cell 1")).to_be_visible()
     assert axe_violations() == []
     if path[8:10] != "01":
-        with page.expect_navigation():
-            page.get_by_role("button", name="Load the finished pieces").click()
+        load_finished_pieces(page)
     labs = page.get_by_role("region", name=re.compile(r"^Lab \d$"))
     expect(labs.first).to_be_visible()
     assert labs.count() in (1, 2)
@@ -140,8 +146,7 @@ def solution(gap: str) -> str:
 
 def test_load_the_finished_pieces_on_lesson_07_fills_every_gap_of_01_to_06(page: Page, site: str):
     page.goto(site + LESSON_07)
-    with page.expect_navigation():
-        page.get_by_role("button", name="Load the finished pieces").click()
+    load_finished_pieces(page)
     earlier = [gap for gap in GAPS if int(gap[1:3]) < 7]
     expect(page.locator(".ember-catchup").get_by_role("status")).to_contain_text(
         f"Filled {len(earlier)} gaps with their solutions; kept 0 of your own answers")

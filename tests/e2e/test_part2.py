@@ -5,7 +5,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from tests.e2e.test_lessons import solution, write
+from tests.e2e.test_lessons import load_finished_pieces, solution, write
 
 LESSON_08 = "lessons/08-who-owes-the-gradient/"
 LESSON_09 = "lessons/09-shares-add-up/"
@@ -29,12 +29,6 @@ def cell_with(page: Page, text: str):
 def run(cell) -> None:
     cell.get_by_role("button", name="Run").click()
     expect(cell.get_by_role("status")).to_have_text(re.compile("Done|Finished|stopped"), timeout=30_000)
-
-
-def load_finished_pieces(page: Page) -> None:
-    with page.expect_navigation():
-        page.get_by_role("button", name="Load the finished pieces").click()
-    expect(page.get_by_role("region", name="Lab 1")).to_be_visible()
 
 
 def test_stepping_backward_on_lesson_08s_figure_fills_the_grads_last_operation_first(page: Page, site: str):
