@@ -22,8 +22,14 @@ class Module:
 
     def zero_grad(self) -> None:
         """Set every knob's grad to 0.0, before the next backward pass adds to them."""
+# --- end ---
+        # --- gap L13.zero_grad ---
         for p in self.parameters():
             p.grad = 0.0
+        # --- stub ---
+        # raise NotImplementedError("Set the grad of every Value in self.parameters() to 0.0.")
+        # --- end ---
+# --- given L13 ---
 
 
 class Neuron(Module):
@@ -46,18 +52,32 @@ class Neuron(Module):
         self.nonlinear = nonlinear
 
     def __call__(self, x: Sequence["Value | float"]) -> Value:
-        """The neuron's output for the inputs x, as many as its weights.
+        """The neuron's output for the inputs x, as many as its weights: relu(w·x + b), or
+        w·x + b when it is not nonlinear.
 
         Raises:
             ValueError: If x has the wrong number of inputs.
         """
         if len(x) != len(self.w):
             raise ValueError(f"this Neuron reads {len(self.w)} inputs, not {len(x)}")
-        total = sum((w * xi for w, xi in zip(self.w, x)), self.b)
+# --- end ---
+        # --- gap L13.neuron ---
+        total = sum((wi * xi for wi, xi in zip(self.w, x)), self.b)
         return total.relu() if self.nonlinear else total
+        # --- stub ---
+        # raise NotImplementedError("Add up each weight times its input, starting from the bias; return relu of the sum if self.nonlinear, else the sum.")
+        # --- end ---
+# --- given L13 ---
 
     def parameters(self) -> list[Value]:
+        """The weights, in order, then the bias."""
+# --- end ---
+        # --- gap L13.neuron_parameters ---
         return self.w + [self.b]
+        # --- stub ---
+        # raise NotImplementedError("Return a list of the weights, then the bias.")
+        # --- end ---
+# --- given L13 ---
 
     def __repr__(self) -> str:
         return f"{'ReLU' if self.nonlinear else 'Linear'}Neuron({len(self.w)})"
@@ -70,6 +90,9 @@ class Layer(Module):
         inputs: How many inputs each neuron reads.
         outputs: How many neurons, at least 1.
         rng, nonlinear: As Neuron takes them.
+
+    Raises:
+        ValueError: If inputs or outputs is below 1.
     """
 
     def __init__(self, inputs: int, outputs: int, rng: random.Random, nonlinear: bool = True) -> None:
@@ -77,13 +100,25 @@ class Layer(Module):
             raise ValueError(f"a Layer needs at least 1 neuron, not {outputs}")
         self.neurons = [Neuron(inputs, rng, nonlinear) for _ in range(outputs)]
 
-    def __call__(self, x: Sequence["Value | float"]) -> "list[Value] | Value":
-        """Each neuron's output; a Value alone when the layer has one neuron."""
-        out = [n(x) for n in self.neurons]
-        return out[0] if len(out) == 1 else out
+    def __call__(self, x: Sequence["Value | float"]) -> list[Value]:
+        """Each neuron's output for the inputs x, in order: a list of Values, one per neuron."""
+# --- end ---
+        # --- gap L13.layer ---
+        return [neuron(x) for neuron in self.neurons]
+        # --- stub ---
+        # raise NotImplementedError("Return a list with each neuron's output for x.")
+        # --- end ---
+# --- given L13 ---
 
     def parameters(self) -> list[Value]:
-        return [p for n in self.neurons for p in n.parameters()]
+        """Every neuron's knobs, neuron by neuron."""
+# --- end ---
+        # --- gap L13.layer_parameters ---
+        return [p for neuron in self.neurons for p in neuron.parameters()]
+        # --- stub ---
+        # raise NotImplementedError("Return one list of every neuron's parameters, neuron by neuron.")
+        # --- end ---
+# --- given L13 ---
 
     def __repr__(self) -> str:
         return f"Layer of [{', '.join(str(n) for n in self.neurons)}]"
@@ -96,25 +131,66 @@ class MLP(Module):
     neuron: (2 + 1) × 16 + (16 + 1) × 16 + (16 + 1) × 1 = 337 knobs.
 
     Args:
-        inputs: How many inputs it reads.
-        outputs: The size of each layer, in order; the last is the output.
+        inputs: How many inputs it reads, at least 1.
+        outputs: The size of each layer, in order, each at least 1; the last is the output.
         seed: The seed of the random.Random its weights come from.
+
+    Raises:
+        ValueError: If there is no layer, or a size is below 1.
     """
 
     def __init__(self, inputs: int, outputs: Sequence[int], seed: int = 0) -> None:
+        if not outputs:
+            raise ValueError("an MLP needs at least one layer")
         rng = random.Random(seed)
         sizes = [inputs, *outputs]
         self.layers = [Layer(sizes[i], sizes[i + 1], rng, nonlinear=i != len(outputs) - 1)
                        for i in range(len(outputs))]
 
-    def __call__(self, x: Sequence["Value | float"]) -> "list[Value] | Value":
+    def __call__(self, x: Sequence["Value | float"]) -> "Value | list[Value]":
+        """The output for the inputs x: each layer reads what the one before it gave. A Value
+        alone when the last layer has one neuron, else a list of them."""
+# --- end ---
+        # --- gap L13.mlp ---
         for layer in self.layers:
             x = layer(x)
-            x = [x] if isinstance(x, Value) and layer is not self.layers[-1] else x
-        return x
+        return x[0] if len(x) == 1 else x
+        # --- stub ---
+        # raise NotImplementedError("Pass x through each layer in turn; return the last layer's only Value, or its list if it has several.")
+        # --- end ---
+# --- given L13 ---
 
     def parameters(self) -> list[Value]:
+        """Every layer's knobs, layer by layer."""
+# --- end ---
+        # --- gap L13.mlp_parameters ---
         return [p for layer in self.layers for p in layer.parameters()]
+        # --- stub ---
+        # raise NotImplementedError("Return one list of every layer's parameters, layer by layer.")
+        # --- end ---
+# --- given L14 ---
+
+    def predict(self, x: Sequence[float]) -> "float | list[float]":
+        """What self(x).data would be, computed on plain floats: no Values, no graph, so many
+        times quicker. For drawing what a model says all over a plane, not for training.
+
+        Args:
+            x: As many numbers as the model reads.
+
+        Returns:
+            A float when the last layer has one neuron, else a list of floats.
+
+        Raises:
+            ValueError: If x has the wrong number of inputs.
+        """
+        for layer in self.layers:
+            if len(x) != len(layer.neurons[0].w):
+                raise ValueError(f"this layer reads {len(layer.neurons[0].w)} inputs, not {len(x)}")
+            x = [sum((w.data * xi for w, xi in zip(n.w, x)), n.b.data) for n in layer.neurons]
+            x = [max(s, 0.0) for s in x] if layer.neurons[0].nonlinear else x
+        return x[0] if len(x) == 1 else x
+# --- end ---
+# --- given L13 ---
 
     def __repr__(self) -> str:
         return f"MLP of [{', '.join(str(layer) for layer in self.layers)}]"

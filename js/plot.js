@@ -1,6 +1,7 @@
-// Plots: the lines and points of hx.show_plot drawn in SVG, with axes, a legend and a table for
-// readers without the drawing. Each series has a colour and a dash or marker of its own, so that
-// it is told apart without colour too.
+// Plots: the lines, points and shaded cells of hx.show_plot drawn in SVG, with axes, a legend
+// and a table for readers without the drawing. Each line or points series has a colour and a
+// dash or marker of its own, so that it is told apart without colour too. Cells series are
+// coloured in an order of their own (hx.cells), and drawn under the rest.
 
 import { drawingFor, make, readJson, svg } from "./dom.js";
 import { pyFloat } from "./graph/values.js";
@@ -28,9 +29,11 @@ function marker(kind, x, y) {
  * whether a table of its numbers is below it. */
 function plotSvg(plot, WIDTH, tabled) {
   const HEIGHT = Math.round(Math.max(220, WIDTH * 0.5));
-  const all = plot.series.flatMap((series) => series.points);
-  const [x0, x1] = extent(all.map((p) => p[0]));
-  const [y0, y1] = extent(all.map((p) => p[1]));
+  // A cell reaches half its size either side of its centre.
+  const reach = (series, axis, side) => (series.kind === "cells" ? (side * series.size[axis]) / 2 : 0);
+  const all = (axis) => plot.series.flatMap((series) => series.points.flatMap((p) => [p[axis] - reach(series, axis, 1), p[axis] + reach(series, axis, 1)]));
+  const [x0, x1] = extent(all(0));
+  const [y0, y1] = extent(all(1));
   // A margin inside the axes, so that no point or line sits on an axis.
   const [left, right] = [x0 - (x1 - x0) * INSIDE, x1 + (x1 - x0) * INSIDE];
   const [bottom, top] = [y0 - (y1 - y0) * INSIDE, y1 + (y1 - y0) * INSIDE];
@@ -62,29 +65,47 @@ function plotSvg(plot, WIDTH, tabled) {
   yTitle.textContent = plot.y_label;
   axes.append(xTitle, yTitle);
   root.append(axes);
-  plot.series.forEach((series, index) => {
+  const order = styles(plot);
+  const drawn = plot.series.map((series, i) => [series, order[i]]);
+  for (const [series, index] of [...drawn.filter(([s]) => s.kind === "cells"), ...drawn.filter(([s]) => s.kind !== "cells")]) {
     const g = svg("g", { class: `ember-plot__series ember-plot__series--${index % 6}` });
-    if (series.kind === "line") {
+    if (series.kind === "cells") {
+      g.classList.add("ember-plot__cells");
+      const [w, h] = series.size;
+      for (const [x, y] of series.points) {
+        g.append(svg("rect", { x: sx(x - w / 2), y: sy(y + h / 2), width: sx(x + w / 2) - sx(x - w / 2), height: sy(y - h / 2) - sy(y + h / 2) }));
+      }
+    } else if (series.kind === "line") {
       g.append(svg("polyline", { points: series.points.map(([x, y]) => `${sx(x)},${sy(y)}`).join(" "),
         "stroke-dasharray": DASHES[index % DASHES.length] }));
     } else {
       for (const [x, y] of series.points) g.append(marker(MARKERS[index % MARKERS.length], sx(x), sy(y)));
     }
     root.append(g);
-  });
+  }
   return root;
+}
+
+/** Each series's place in its order: cells series count among themselves, the rest among
+ * themselves, so that the first cells series shares the first line's or points' colour. */
+function styles(plot) {
+  const seen = { cells: 0, other: 0 };
+  return plot.series.map((series) => seen[series.kind === "cells" ? "cells" : "other"]++);
 }
 
 /** The legend: each series's name after a sample of its line or marker. */
 function legend(plot) {
   const list = make("ul", "ember-plot__legend");
-  plot.series.forEach((series, index) => {
+  const order = styles(plot);
+  plot.series.forEach((series, i) => {
+    const index = order[i];
     const item = make("li", "");
     const sample = svg("svg", { viewBox: "0 0 28 12", width: 28, height: 12, "aria-hidden": "true",
-      class: `ember-plot__series ember-plot__series--${index % 6}` });
+      class: `ember-plot__series ember-plot__series--${index % 6}${series.kind === "cells" ? " ember-plot__cells" : ""}` });
     sample.append(series.kind === "line"
       ? svg("polyline", { points: "1,6 27,6", "stroke-dasharray": DASHES[index % DASHES.length] })
-      : marker(MARKERS[index % MARKERS.length], 14, 6));
+      : series.kind === "cells" ? svg("rect", { x: 4, y: 0, width: 20, height: 12 })
+        : marker(MARKERS[index % MARKERS.length], 14, 6));
     item.append(sample, make("span", "", series.name));
     list.append(item);
   });
@@ -116,7 +137,7 @@ function tables(plot) {
  * Draw plot into figure, replacing what was there, and bring its table up to date.
  * @param {HTMLElement} figure the .ember-plot element
  * @param {{title: string, x_label: string, y_label: string,
- *   series: {name: string, kind: "line"|"points", points: [number, number][]}[]}} plot
+ *   series: {name: string, kind: "line"|"points"|"cells", points: [number, number][], size?: [number, number]}[]}} plot
  */
 export function draw(figure, plot) {
   const canvas = figure.querySelector(".ember-plot__canvas");

@@ -12,16 +12,20 @@ after its number. The same schema is used for the figures the build draws.
 ``hx.show_plot({"name": hx.line(xs, ys), ...})`` hands a plot to the page in the same way, for the
 plot just above the cell (js/plot.js draws it)::
 
-    {"title", "x_label", "y_label", "series": [{"name", "kind": "line" | "points",
-                                                "points": [[x, y], ...]}]}
+    {"title", "x_label", "y_label", "series": [{"name", "kind": "line" | "points" | "cells",
+                                                "points": [[x, y], ...], "size": [w, h]}]}
+
+``size`` is only in a "cells" series: the width and height of the grid cells centred on its
+points, which the page shades under the lines and points.
 
 ``hx.decision_line(weights, bias)`` is the line series of a two-input neuron's decision line,
-cut to the square of its inputs, for the plots of lessons 01 to 03.
+cut to the square of its inputs, for the plots of lessons 01 to 03. ``hx.decision_regions(score,
+...)`` shades where a model of two inputs says yes and where it says no, for lesson 14.
 """
 
 import json
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from numbers import Real
 
 MAX_NODES = 2500
@@ -145,6 +149,66 @@ def points(xs: Iterable[float], ys: Iterable[float]) -> dict:
     return _series("points", xs, ys)
 
 
+def cells(xs: Iterable[float], ys: Iterable[float], width: float, height: float) -> dict:
+    """A series of grid cells, width by height, centred on the points (x, y), for show_plot.
+
+    The page shades them lightly, under every line and point. Cells series are coloured in
+    their own order: the first has the first line's (or points') colour, and so on, so that a
+    region and the points it should hold can share a colour.
+
+    Args:
+        xs, ys: As points() takes them, except that there may be none.
+        width, height: The size of every cell, in the units of x and y, above 0.
+
+    Raises:
+        TypeError, ValueError: As points() does; ValueError too if a size is not above 0.
+    """
+    for size in (width, height):
+        if not isinstance(size, Real) or isinstance(size, bool):
+            raise TypeError(f"a cell's size must be a number, not {type(size).__name__} {size!r}")
+        if not 0 < size <= MAX_SIZE:
+            raise ValueError(f"a cell's size must be above 0, not {size!r}")
+    series = _series("cells", xs, ys, empty=True)
+    return {**series, "size": [float(width), float(height)]}
+
+
+def decision_regions(score: Callable[[float, float], object], x_range: tuple[float, float],
+                     y_range: tuple[float, float], n: int = 24) -> tuple[dict, dict]:
+    """Where a model of two inputs says yes and where it says no, as two cells series.
+
+    Args:
+        score: Called with (x, y) at the centre of each cell of an n × n grid; a score above 0
+            means yes. A float, or anything with a float ``data``.
+        x_range, y_range: (low, high) of the grid's sides, low below high.
+        n: Cells along each side, 2 to 100.
+
+    Returns:
+        (yes, no): cells(...) series of the cells whose score is above 0, and of the rest.
+
+    Raises:
+        ValueError: If a range is empty, n is out of bounds, or a score is not finite.
+    """
+    if not 2 <= n <= 100:
+        raise ValueError(f"decision_regions needs 2 to 100 cells a side, not {n}")
+    (x0, x1), (y0, y1) = x_range, y_range
+    if not (x0 < x1 and y0 < y1):
+        raise ValueError(f"decision_regions needs ranges from low to high, not {x_range} and {y_range}")
+    width, height = (x1 - x0) / n, (y1 - y0) / n
+    yes: tuple[list[float], list[float]] = ([], [])
+    no: tuple[list[float], list[float]] = ([], [])
+    for i in range(n):
+        for j in range(n):
+            x, y = x0 + (i + 0.5) * width, y0 + (j + 0.5) * height
+            value = score(x, y)
+            value = float(getattr(value, "data", value))
+            if math.isnan(value):
+                raise ValueError(f"the score at ({x:g}, {y:g}) is not a number")
+            side = yes if value > 0 else no
+            side[0].append(x)
+            side[1].append(y)
+    return cells(*yes, width, height), cells(*no, width, height)
+
+
 def decision_line(weights: Sequence[float], bias: float, lo: float = -0.5,
                   hi: float = 1.5) -> dict | None:
     """The decision line of a neuron with two inputs, as a line series for show_plot.
@@ -204,11 +268,13 @@ def plot(series: dict, title: str = "", x_label: str = "", y_label: str = "") ->
     for name, one in series.items():
         if isinstance(one, tuple) and len(one) == 2:
             one = line(*one)
-        if not (isinstance(one, dict) and one.get("kind") in ("line", "points")):
-            raise TypeError(f"series {name!r} must be hx.line(xs, ys), hx.points(xs, ys) or a "
-                            f"pair (xs, ys), not {type(one).__name__}")
+        if not (isinstance(one, dict) and one.get("kind") in ("line", "points", "cells")):
+            raise TypeError(f"series {name!r} must be hx.line(xs, ys), hx.points(xs, ys), "
+                            f"hx.cells(...) or a pair (xs, ys), not {type(one).__name__}")
         drawn.append({"name": _text(name) or f"series {len(drawn) + 1}", "kind": one["kind"],
-                      "points": one["points"]})
+                      "points": one["points"], **({"size": one["size"]} if one["kind"] == "cells" else {})})
+    if not any(one["points"] for one in drawn):
+        raise ValueError("a plot needs at least one point in one of its series")
     return {"title": _text(title or ""), "x_label": _text(x_label or ""), "y_label": _text(y_label or ""),
             "series": drawn}
 
@@ -227,13 +293,13 @@ def show_plot(series: dict, title: str = "", x_label: str = "", y_label: str = "
     _show("plot", plot(series, title, x_label, y_label), target)
 
 
-def _series(kind: str, xs: Iterable[float], ys: Iterable[float]) -> dict:
-    """A series of kind, its points checked."""
+def _series(kind: str, xs: Iterable[float], ys: Iterable[float], empty: bool = False) -> dict:
+    """A series of kind, its points checked; empty: whether it may have none."""
     xs, ys = list(xs), list(ys)
     if len(xs) != len(ys):
         raise ValueError(f"a series needs as many x as y values: {len(xs)} x, {len(ys)} y")
-    if not 1 <= len(xs) <= MAX_POINTS:
-        raise ValueError(f"a series holds 1 to {MAX_POINTS:,} points, not {len(xs):,}")
+    if not (0 if empty else 1) <= len(xs) <= MAX_POINTS:
+        raise ValueError(f"a series holds {0 if empty else 1} to {MAX_POINTS:,} points, not {len(xs):,}")
     for value in (*xs, *ys):
         if not isinstance(value, Real) or isinstance(value, bool):
             raise TypeError(f"a plot needs numbers, not {type(value).__name__} {value!r}")

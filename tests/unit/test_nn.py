@@ -8,7 +8,7 @@ import pytest
 
 from ember.data import moons, xor
 from ember.nn import MLP, Layer, Neuron
-from ember.optim import accuracy, hinge_loss, sgd_step
+from ember.optim import accuracy, collector_held, hinge_loss, sgd_step, train_step
 from ember.scalar import Value
 
 
@@ -31,10 +31,30 @@ def test_a_neuron_is_relu_of_its_weighted_sum_and_an_output_neuron_is_the_sum():
         neuron([1.0, 2.0, 3.0])
 
 
-def test_a_layer_gives_one_output_per_neuron_and_one_neuron_alone_as_a_value():
+def test_a_layer_gives_a_list_and_an_mlp_with_one_output_a_value():
     assert len(Layer(3, 4, random.Random(0))([1.0, 2.0, 3.0])) == 4
-    assert isinstance(Layer(3, 1, random.Random(0))([1.0, 2.0, 3.0]), Value)
+    assert len(Layer(3, 1, random.Random(0))([1.0, 2.0, 3.0])) == 1
     assert isinstance(MLP(2, [1, 1])([1.0, 2.0]), Value)  # a hidden layer of one neuron passes a list on
+    assert len(MLP(2, [3, 2])([1.0, 2.0])) == 2
+
+
+def test_predict_gives_the_data_of_a_call_without_a_graph():
+    model = MLP(2, [16, 16, 1], seed=4)
+    for x in ([0.5, -0.2], [1.5, 0.25], [-1.0, 1.0]):
+        assert model.predict(x) == pytest.approx(model(x).data, rel=1e-12)
+    assert model.predict([0.0, 0.0]) == model([0.0, 0.0]).data
+    with pytest.raises(ValueError, match="reads 2 inputs, not 3"):
+        model.predict([1.0, 2.0, 3.0])
+
+
+def test_collector_held_holds_the_collector_off_and_puts_it_back():
+    assert gc.isenabled()
+    with collector_held():
+        assert not gc.isenabled()
+    assert gc.isenabled()
+    with pytest.raises(KeyboardInterrupt), collector_held():
+        raise KeyboardInterrupt  # a learner's Stop
+    assert gc.isenabled()
 
 
 def test_every_knob_gets_a_gradient_and_zero_grad_clears_them():
@@ -73,23 +93,23 @@ def test_the_data_is_made_in_code_the_same_every_time():
 
 
 def train(model, data, steps, schedule=100):
-    """micrograd's demo loop: every example each step, the learning rate falling from 1.0 by 0.9
-    over schedule steps. The collector waits for the end of each step: each _backward closure
-    holds a cycle, and collecting while a step builds its graph makes the step 6 times slower."""
-    labels = [label for _, label in data]
-    gc.disable()
-    try:
-        for step in range(steps):
-            scores = [model(x) for x, _ in data]
-            loss = hinge_loss(scores, labels, model.parameters())
-            model.zero_grad()
-            loss.backward()
-            sgd_step(model.parameters(), lr=1.0 - 0.9 * step / schedule)
-            del scores, loss
-            gc.collect()
-    finally:
-        gc.enable()
-    return accuracy([model(x) for x, _ in data], labels)
+    """micrograd's demo loop, as lesson 14 runs it: every example each step, the learning rate
+    falling from 1.0 by 0.9 over schedule steps, the collector held off during each step."""
+    for step in range(steps):
+        with collector_held():
+            train_step(model, data, lr=1.0 - 0.9 * step / schedule)
+    return accuracy([model(x) for x, _ in data], [label for _, label in data])
+
+
+def test_train_step_returns_the_loss_and_accuracy_before_it_moves_the_knobs():
+    model, data = MLP(2, [4, 1], seed=0), xor()
+    scores = [model(x) for x, _ in data]
+    expected = hinge_loss(scores, [label for _, label in data], model.parameters()).data
+    loss, right = train_step(model, data, lr=0.1)
+    assert loss == expected and right == accuracy(scores, [label for _, label in data])
+    assert train_step(model, data, lr=0.1)[0] < loss
+    with pytest.raises(ValueError, match="at least one example"):
+        train_step(model, [], lr=0.1)
 
 
 def test_a_network_learns_xor():

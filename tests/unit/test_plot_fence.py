@@ -102,3 +102,34 @@ def test_a_decision_line_refuses_what_is_not_a_neuron_with_two_inputs():
         hx.decision_line([1, "1"], 0)
     with pytest.raises(ValueError, match="lo below hi"):
         hx.decision_line([1, 1], 0, lo=1, hi=1)
+
+
+def test_decision_regions_split_a_grid_into_the_cells_where_the_score_is_above_0_and_the_rest():
+    yes, no = hx.decision_regions(lambda x, y: x - 0.5, (0.0, 1.0), (0.0, 2.0), n=4)
+    assert yes["kind"] == no["kind"] == "cells" and yes["size"] == no["size"] == [0.25, 0.5]
+    assert sorted({x for x, _ in yes["points"]}) == [0.625, 0.875]
+    assert sorted({x for x, _ in no["points"]}) == [0.125, 0.375]
+    assert len(yes["points"]) == len(no["points"]) == 8
+    # A score may be a Value; a side with no cell is an empty series, which a plot takes.
+    class Score:
+        data = 1.0
+    everywhere, nowhere = hx.decision_regions(lambda x, y: Score(), (0, 1), (0, 1), n=2)
+    assert len(everywhere["points"]) == 4 and nowhere["points"] == []
+    shown = hx.plot({"yes": everywhere, "no": nowhere, "data": hx.points([0.5], [0.5])})
+    assert [s["kind"] for s in shown["series"]] == ["cells", "cells", "points"]
+    assert shown["series"][1] == {"name": "no", "kind": "cells", "points": [], "size": [0.5, 0.5]}
+
+
+def test_cells_and_decision_regions_refuse_what_they_cannot_draw():
+    with pytest.raises(ValueError, match="above 0"):
+        hx.cells([0.0], [0.0], 0.0, 1.0)
+    with pytest.raises(TypeError, match="must be a number"):
+        hx.cells([0.0], [0.0], "1", 1.0)
+    with pytest.raises(ValueError, match="2 to 100 cells"):
+        hx.decision_regions(lambda x, y: 1.0, (0, 1), (0, 1), n=1)
+    with pytest.raises(ValueError, match="from low to high"):
+        hx.decision_regions(lambda x, y: 1.0, (1, 0), (0, 1))
+    with pytest.raises(ValueError, match=r"score at \(0.25, 0.25\) is not a number"):
+        hx.decision_regions(lambda x, y: float("nan"), (0, 1), (0, 1), n=2)
+    with pytest.raises(ValueError, match="at least one point"):
+        hx.plot({"nothing": hx.cells([], [], 1.0, 1.0)})
