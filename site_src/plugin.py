@@ -200,7 +200,7 @@ class EmberPlugin(BasePlugin[EmberConfig]):
             raise PluginError(f"{self.page.src_path}: {exc}") from exc
         if self.page.cells or self.page.labs:
             self.python_pages.add(page.url)
-        return html + self._lesson_data() + layout_data
+        return html + self._lesson_data(whole_course=page.meta.get("ember") == "course-map") + layout_data
 
     def on_post_page(self, output: str, page: Page, config: MkDocsConfig) -> str:
         """Name the course in each page's head, for the keys of the learner's saved progress;
@@ -214,13 +214,14 @@ class EmberPlugin(BasePlugin[EmberConfig]):
         # Before the stylesheets, which a script would wait for.
         return re.sub(r"<head>(\s*<meta charset=[^>]*>)?", lambda m: m.group(0) + scripts, output, count=1)
 
-    def _lesson_data(self) -> str:
+    def _lesson_data(self, whole_course: bool = False) -> str:
         """The data from which the page builds the learner's ember: on a lesson, ember as it
-        starts; on another page with cells, ember after the last lesson, without solutions."""
+        starts; on another page with cells, and with whole_course (the course map, which offers
+        the download of it), ember after the last lesson, without solutions."""
         if self.page.lesson is not None:
             data = {"lesson": self.page.lesson, "files": _segments(self.page.template),
                     "earlier": self._earlier_labs(self.page.lesson)}
-        elif self.page.cells:
+        elif self.page.cells or whole_course:
             last = max((lesson.number for lesson in self.lessons), default=0)
             template = {path: [segment if isinstance(segment, str) else replace(segment, solution=None)
                                for segment in segments]

@@ -1,8 +1,11 @@
 // The learner's progress as a file of their own: Export progress downloads it, Import progress
 // reads one back (checked whole against the schema before anything changes), and on a lesson,
-// Reset this lesson forgets that lesson's work after asking. Messages are always plain text.
+// Reset this lesson forgets that lesson's work after asking. Where the page has ember data,
+// Download your ember saves the learner's code as a zip. Messages are always plain text.
 
 import { button, make } from "../dom.js";
+import { downloadButton } from "../download.js";
+import { lessonData } from "../learner.js";
 import * as progress from "./store.js";
 
 const MAX_BYTES = 5_000_000; // far above any real progress file
@@ -46,6 +49,8 @@ export function mount(box) {
   });
   const row = make("div", "ember-progress-tools__buttons");
   row.append(exporter, importer, picker);
+  const ember = lessonData();
+  if (ember) row.prepend(downloadButton(ember, progress.answer, (message) => (status.textContent = message)));
   const lesson = box.dataset.lesson;
   if (lesson) {
     const reset = button(`Reset this lesson`);

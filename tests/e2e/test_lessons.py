@@ -65,6 +65,10 @@ MISTAKES = {
     "L11.pow": ((" if exponent != 0 else 0.0", ""), "ZeroDivisionError"),
     "L11.exp": (("out.data * out.grad", "out.grad"), "x.grad for exp at log 2: expected 2.0, got 1.0"),
     "L12.check": (("f(*knobs).backward()", "f(*knobs)"), "the backward slope of a: expected the float -3.0, got the float 0.0"),
+    "L13.neuron": ((", self.b)", ")"), "the output at (1, 2), relu(2 - 2 + 0.5): expected the float 0.5, got the float 0.0"),
+    "L13.mlp": (("return x[0] if len(x) == 1 else x", "return x"), "with one output neuron the MLP should return a Value, not list"),
+    "L14.hinge": ((" * (1.0 / len(margins))", ""), "the loss: expected the float 0.16666666666666666, got the float 0.5"),
+    "L14.sgd": (("p.data -= lr", "p.data += lr"), "the knob after the step: expected the float 2.8, got the float 3.2"),
 }
 
 
