@@ -123,6 +123,27 @@ def load_yaml(source: str, src_path: str, line: int, what: str) -> tuple[object,
         raise FenceError(f"{src_path}:{line + 1 + (mark.line if mark else 0)}: {what} is not valid YAML: {exc}") from exc
 
 
+SHOWN_TIME_LIMIT = 30.0
+"""Seconds the build gives a figure's or a plot's code when its fence gives no time_limit."""
+
+
+def time_limit_of(page: PageContext, line: int, value: str | None, default: float) -> float:
+    """A fence's time_limit option as seconds, default when it has none.
+
+    Raises:
+        FenceError: Unless it is a number from 1 to 3600.
+    """
+    if value is None:
+        return default
+    try:
+        seconds = float(value)
+    except ValueError:
+        seconds = 0
+    if not 1 <= seconds <= 3600:
+        raise page.error_at(line, f'time_limit must be seconds from 1 to 3600, as in time_limit="60", not {value!r}')
+    return seconds
+
+
 def shown_once(page: PageContext, line: int, source: str, options: dict, known: dict, fence: str,
                kind: str) -> dict:
     """For a fence that draws what its code shows (figure, plot): check its options and id, run
@@ -138,7 +159,7 @@ def shown_once(page: PageContext, line: int, source: str, options: dict, known: 
     if options["id"] in page.ids:
         raise page.error_at(line, f"a figure or plot with id {options['id']!r} is already on this page")
     page.ids.add(options["id"])
-    result = page.run(line, source)
+    result = page.run(line, source, time_limit_of(page, line, options.get("time_limit"), SHOWN_TIME_LIMIT))
     if result.error:
         raise page.error_at(line, f"the {fence}'s code raised {result.error}:\n{result.text}")
     shown = [json.loads(text)[kind] for stream, text in result.output if stream == kind]

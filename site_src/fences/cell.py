@@ -20,7 +20,7 @@ from typing import Any
 
 from pymdownx.highlight import Highlight
 
-from site_src.fences import QUOTE, PageContext, claims
+from site_src.fences import QUOTE, PageContext, claims, time_limit_of
 
 OPTIONS = {
     "raises": 'the name of the exception the cell is meant to raise, as in raises="TypeError"; '
@@ -69,7 +69,7 @@ def format_cell(source: str, language: str, class_name: str, options: dict, md: 
     expected = options.get("raises")
     if expected == "raises":  # a bare word: superfences gives it its own name as value
         raise page.error_at(line, 'raises needs the exception\'s name, as in raises="TypeError"')
-    time_limit = _time_limit(page, line, options.get("time_limit"))
+    time_limit = time_limit_of(page, line, options.get("time_limit"), TIME_LIMIT)
     result = page.run(line, source, time_limit)
     if expected is None and result.error:
         failing = CELL_LINE.findall(result.text)
@@ -84,19 +84,6 @@ def format_cell(source: str, language: str, class_name: str, options: dict, md: 
     page.cells += 1
     page.graphs += [json.loads(text)["graph"] for stream, text in result.output if stream == "graph"]
     return cell_html(source, result.output, page.cells, md, time_limit)
-
-
-def _time_limit(page: PageContext, line: int, value: str | None) -> float:
-    """The time_limit option as seconds; FenceError unless it is a number from 1 to 3600."""
-    if value is None:
-        return TIME_LIMIT
-    try:
-        seconds = float(value)
-    except ValueError:
-        seconds = 0
-    if not 1 <= seconds <= 3600:
-        raise page.error_at(line, f'time_limit must be seconds from 1 to 3600, as in time_limit="60", not {value!r}')
-    return seconds
 
 
 def cell_html(source: str, output: tuple[tuple[str, str], ...], number: int, md: Any,

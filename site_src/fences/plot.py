@@ -28,6 +28,7 @@ from site_src.fences import PageContext, claims, json_template, render_inline, s
 OPTIONS = {
     "id": "the plot's id, for hx.show_plot(..., target=...) and links; required",
     "caption": "a line under the plot (Markdown)",
+    "time_limit": 'seconds the build gives the code, as in time_limit="120"; 30 if not given',
 }
 OPENER = re.compile(r"(`{3,}|~{3,})[ \t]*python[ \t]+plot\b")
 TABLE_ROWS = 50

@@ -77,6 +77,8 @@ def test_a_long_series_is_tabled_at_even_steps(lib):
     ('```python plot id="p" size="2"', "hx.show_plot({'a': ([0], [0])})", r"unknown plot option 'size'"),
     ('```python plot id="p"', "print(1)", r"must call hx.show_plot once, not 0 times"),
     ('```python plot id="p"', "hx.show_plot([])", r"the plot's code raised TypeError"),
+    ('```python plot id="p" time_limit="1"', "while True:\n    pass", r"ran for more than 1 s"),
+    ('```python plot id="p" time_limit="0"', "hx.show_plot({'a': ([0], [0])})", r"time_limit must be seconds"),
 ])
 def test_a_broken_plot_fence_stops_the_build_with_its_line(lib, head, code, message):
     with pytest.raises(FenceError, match=message):
