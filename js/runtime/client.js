@@ -14,7 +14,8 @@
  *   stopped?: "stop"|"time", restarted?: boolean}} RunResult
  */
 
-const INTERRUPT_WAIT = 500; // ms a run has to answer an interrupt before its worker is ended
+const INTERRUPT_WAIT = 3000; // ms a run has to end after an interrupt before its worker is ended: time to
+// finish up after catching KeyboardInterrupt, as lesson 14's training does
 const LEAVE_GRACE = 1000; // ms the run of a page left may go on, when ending it means a restart
 
 let worker = null;
