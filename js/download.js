@@ -16,12 +16,12 @@ const FOLDER = "my-ember";
  */
 export function emberFiles(data, answerOf) {
   const slots = Object.values(data.files).flat().filter((s) => typeof s !== "string");
-  const mine = slots.filter((s) => answerOf(s.gap) !== undefined).map((s) => s.gap);
-  const stubs = slots.filter((s) => answerOf(s.gap) === undefined).map((s) => s.gap);
+  const mine = slots.filter((s) => answerOf(s.gap) !== undefined).map((s) => s.gap).sort();
+  const stubs = slots.filter((s) => answerOf(s.gap) === undefined).map((s) => s.gap).sort();
   const which = data.lesson === null ? "the whole course's ember" : `your ember as lesson ${String(data.lesson).padStart(2, "0")} has it`;
   const readme = [
-    `This is ${which}: the files of the ember package, with your own code in the`,
-    `${mine.length} gap${mine.length === 1 ? "" : "s"} you wrote${mine.length ? ` (${mine.join(", ")})` : ""}.`,
+    `This is ${which}: the files of the ember package, with your code in the ${mine.length}`,
+    `gap${mine.length === 1 ? "" : "s"} you filled, by typing or by loading the finished pieces${mine.length ? ` (${mine.join(", ")})` : ""}.`,
     stubs.length
       ? `The ${stubs.length} gap${stubs.length === 1 ? "" : "s"} you have not written yet (${stubs.join(", ")}) hold${stubs.length === 1 ? "s" : ""} a stub that raises NotImplementedError when it is called.`
       : "Every gap holds your code.",
