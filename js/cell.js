@@ -37,6 +37,21 @@ export function mount(el) {
   el.setAttribute("aria-label", `Code cell ${number}`);
 
   let running = null; // the run's id, once queued
+  // A run may show plots faster than they can be drawn: each plot's newest version is drawn,
+  // once a frame.
+  const plots = new Map(); // figure → its newest plot, not drawn yet
+  let frame = 0;
+  function drawPlots() {
+    frame = 0;
+    for (const [figure, plot] of plots) {
+      try {
+        drawPlot(figure, plot);
+      } catch (error) {
+        appendOutput(output, [["stderr", `This plot could not be drawn: ${error.message ?? error}\n`]]);
+      }
+    }
+    plots.clear();
+  }
   const view = createEditor(host, { doc: source, label: `Code of cell ${number}`, onRun: () => start() });
 
   async function start() {
@@ -68,12 +83,15 @@ export function mount(el) {
       for (const [, text] of chunks.filter(([stream]) => stream === "plot")) {
         const { plot, target } = JSON.parse(text);
         const { figure, note } = plotFor(el, target);
-        drawPlot(figure, plot);
+        plots.set(figure, plot);
+        frame ||= requestAnimationFrame(drawPlots);
         if (note) appendOutput(output, [["stderr", `${note}\n`]]);
       }
       appendOutput(output, chunks.filter(([stream]) => stream !== "graph" && stream !== "plot"));
     }, learnerEmber(), { timeLimit, onStart: (id) => (running = id), onRun: () => (status.textContent = "Running…") });
     waiting();
+    cancelAnimationFrame(frame);
+    drawPlots();
     if (result.failure) appendOutput(output, [["stderr", `${result.failure}\n`]]);
     if (result.stopped) appendOutput(output, [["note", stoppedNote(result, timeLimit)]]);
     origin.textContent = result.ms === undefined ? "" : `ran in your browser in ${Math.round(result.ms)} ms`;

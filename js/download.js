@@ -6,6 +6,12 @@ import { assemble } from "./assemble.js";
 import { button } from "./dom.js";
 
 const FOLDER = "my-ember";
+// A line of Python to try for each module, once the learner has written its gaps.
+const TRIES = [
+  ["ember/neuron.py", "from ember.neuron import weighted_sum; print(weighted_sum([1.0, 2.0], [3.0, 4.0], 0.5))"],
+  ["ember/scalar.py", "from ember.scalar import Value; print(Value(2.0) * Value(3.0))"],
+  ["ember/nn.py", "from ember.nn import MLP; print(len(MLP(2, [16, 16, 1]).parameters()))"],
+];
 
 /**
  * The zip's files: ember's, as the learner has it, and a README.txt that says what is whose.
@@ -28,11 +34,7 @@ export function emberFiles(data, answerOf) {
     "",
     "ember needs Python 3.10 or newer and nothing else. In this folder, try:",
     "",
-    "    python3 -c \"from ember.scalar import Value; print(Value(2.0) * Value(3.0))\"",
-    "",
-    "or, once you have written lesson 13's gaps:",
-    "",
-    "    python3 -c \"from ember.nn import MLP; print(len(MLP(2, [16, 16, 1]).parameters()))\"",
+    ...TRIES.filter(([path]) => path in data.files).map(([, code]) => `    python3 -c "${code}"`),
     "",
   ].join("\n");
   const files = Object.entries(assemble(data.files, answerOf)).map(([path, text]) => [`${FOLDER}/${path}`, text]);

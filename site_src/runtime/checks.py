@@ -19,6 +19,10 @@ import traceback
 from cellrun import NoInput, OutputSink, Session, Stream
 
 CHECK_FILENAME = "<check>"
+MAX_SHOWN = 300
+"""The most characters of a value that a reason shows; a longer repr is cut."""
+MAX_REASON = 2000
+"""The most characters of a reason; the rest is cut, with a note."""
 
 
 def describe(value: object) -> str:
@@ -28,6 +32,8 @@ def describe(value: object) -> str:
         shown = repr(value)
     except Exception as exc:  # a learner's __repr__ may raise
         shown = f"<its repr raised {type(exc).__name__}>"
+    if len(shown) > MAX_SHOWN:
+        shown = f"{shown[:MAX_SHOWN]}… ({len(shown):,} characters)"
     if value is None or isinstance(value, bool):
         return shown
     if isinstance(value, (int, float, str)):
@@ -86,13 +92,20 @@ def _run_one(session: Session, code: str) -> dict:
         exec(compile(code, CHECK_FILENAME, "exec"), {"__name__": "__check__", "expect": expect})
         return {"status": "passed", "reason": ""}
     except AssertionError as exc:
-        return {"status": "failed", "reason": str(exc) or _failed_line(exc)}
+        return {"status": "failed", "reason": _short(str(exc) or _failed_line(exc))}
     except KeyboardInterrupt:
         raise  # the page stopped the checks: none of them has a result
     except BaseException as exc:  # the learner's code may raise anything, SystemExit included
-        return {"status": "error", "reason": session.describe_error(exc)}
+        return {"status": "error", "reason": _short(session.describe_error(exc))}
     finally:
         sys.stdout, sys.stderr, sys.stdin = saved
+
+
+def _short(reason: str) -> str:
+    """reason, cut to MAX_REASON characters: a check's f-string may hold a huge value."""
+    if len(reason) <= MAX_REASON:
+        return reason
+    return f"{reason[:MAX_REASON]}… (cut here: the reason has {len(reason):,} characters)"
 
 
 def _failed_line(exc: AssertionError) -> str:

@@ -178,19 +178,27 @@ def decision_regions(score: Callable[[float, float], object], x_range: tuple[flo
 
     Args:
         score: Called with (x, y) at the centre of each cell of an n × n grid; a score above 0
-            means yes. A float, or anything with a float ``data``.
-        x_range, y_range: (low, high) of the grid's sides, low below high.
-        n: Cells along each side, 2 to 100.
+            means yes. A real number, or anything whose ``data`` is one (a Value).
+        x_range, y_range: (low, high) of the grid's sides: finite, low below high.
+        n: Cells along each side, an int from 2 to 100.
 
     Returns:
         (yes, no): cells(...) series of the cells whose score is above 0, and of the rest.
 
     Raises:
-        ValueError: If a range is empty, n is out of bounds, or a score is not finite.
+        TypeError: If n is not an int, a range is not two numbers, or a score is not a number.
+        ValueError: If a range is empty or not finite, n is out of bounds, or a score is NaN.
     """
+    if not isinstance(n, int) or isinstance(n, bool):
+        raise TypeError(f"decision_regions needs a whole number of cells a side, not {n!r}")
     if not 2 <= n <= 100:
         raise ValueError(f"decision_regions needs 2 to 100 cells a side, not {n}")
+    for side in (x_range, y_range):
+        if len(side) != 2 or not all(isinstance(v, Real) and not isinstance(v, bool) for v in side):
+            raise TypeError(f"decision_regions needs each range as (low, high) numbers, not {side!r}")
     (x0, x1), (y0, y1) = x_range, y_range
+    if not all(math.isfinite(v) for v in (x0, x1, y0, y1)) or abs(x1 - x0) > MAX_SIZE or abs(y1 - y0) > MAX_SIZE:
+        raise ValueError(f"decision_regions needs finite ranges, not {x_range} and {y_range}")
     if not (x0 < x1 and y0 < y1):
         raise ValueError(f"decision_regions needs ranges from low to high, not {x_range} and {y_range}")
     width, height = (x1 - x0) / n, (y1 - y0) / n
@@ -199,10 +207,14 @@ def decision_regions(score: Callable[[float, float], object], x_range: tuple[flo
     for i in range(n):
         for j in range(n):
             x, y = x0 + (i + 0.5) * width, y0 + (j + 0.5) * height
-            value = score(x, y)
-            value = float(getattr(value, "data", value))
+            given = score(x, y)
+            value = getattr(given, "data", given)
+            if not isinstance(value, Real) or isinstance(value, bool):
+                raise TypeError(f"the score at ({x:g}, {y:g}) must be a number or a Value, not "
+                                f"{type(given).__name__} {given!r}")
             if math.isnan(value):
-                raise ValueError(f"the score at ({x:g}, {y:g}) is not a number")
+                raise ValueError(f"the score at ({x:g}, {y:g}) is NaN, not a number: has training "
+                                 "run away? Try a smaller learning rate")
             side = yes if value > 0 else no
             side[0].append(x)
             side[1].append(y)

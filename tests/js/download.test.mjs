@@ -27,6 +27,9 @@ test("the learner's code fills the gaps they wrote, and the stub the rest", () =
   assert.match(files["my-ember/README.txt"], /your ember as lesson 13 has it/);
   assert.match(files["my-ember/README.txt"], /in the 1\ngap you filled, by typing or by loading the finished pieces \(L13.neuron\)/);
   assert.match(files["my-ember/README.txt"], /The 1 gap you have not written yet \(L03.relu\) holds a stub/);
+  // Only the modules this ember has are suggested.
+  assert.match(files["my-ember/README.txt"], /from ember.nn import MLP/);
+  assert.doesNotMatch(files["my-ember/README.txt"], /ember.scalar|ember.neuron/);
 });
 
 test("the whole course's ember, every gap written", () => {

@@ -33,3 +33,8 @@ test("a range too narrow to tell from one number is widened around it", () => {
 test("ticks are written short", () => {
   assert.deepEqual([0.3, 2e19, 0.0001, -5, 1e6].map(tickText), ["0.3", "2.0e+19", "1.0e-4", "-5", "1.0e+6"]);
 });
+
+test("the extent of 200,000 numbers, more than a call can take as arguments", () => {
+  const values = Array.from({ length: 200_000 }, (_, i) => i - 1000);
+  assert.deepEqual(extent(values), [-1000, 198_999]);
+});

@@ -68,3 +68,14 @@ def test_a_learners_system_exit_is_an_error_not_the_end_of_the_run(tmp_path):
                   "import sys\ndef f():\n    sys.exit(3)\n", tmp_path)
     assert results[0] == {"status": "error", "reason": "SystemExit: 3 (ember/thing.py, line 3)"}
     assert results[1]["status"] == "passed"
+
+
+def test_a_huge_value_or_reason_is_cut_to_a_few_lines(tmp_path):
+    assert describe(list(range(10**5))).endswith("… (688,890 characters)")
+    assert len(describe(list(range(10**5)))) < 400
+    results = run(["from ember.thing import f\nassert False, f'{f()!r}'", "from ember.thing import f\nexpect(f(), 1)"],
+                  "def f():\n    return 'x' * 10**6\n", tmp_path)
+    assert results[0]["reason"].endswith("… (cut here: the reason has 1,000,002 characters)")
+    assert len(results[0]["reason"]) < 2100
+    assert results[1]["reason"].startswith("expected the int 1, got the str 'xxx")
+    assert len(results[1]["reason"]) < 400

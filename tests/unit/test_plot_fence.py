@@ -131,7 +131,17 @@ def test_cells_and_decision_regions_refuse_what_they_cannot_draw():
         hx.decision_regions(lambda x, y: 1.0, (0, 1), (0, 1), n=1)
     with pytest.raises(ValueError, match="from low to high"):
         hx.decision_regions(lambda x, y: 1.0, (1, 0), (0, 1))
-    with pytest.raises(ValueError, match=r"score at \(0.25, 0.25\) is not a number"):
+    with pytest.raises(ValueError, match=r"score at \(0.25, 0.25\) is NaN, not a number"):
         hx.decision_regions(lambda x, y: float("nan"), (0, 1), (0, 1), n=2)
+    with pytest.raises(TypeError, match=r"score at \(0.25, 0.25\) must be a number or a Value, not NoneType"):
+        hx.decision_regions(lambda x, y: None, (0, 1), (0, 1), n=2)
+    with pytest.raises(TypeError, match="must be a number or a Value, not str '1'"):
+        hx.decision_regions(lambda x, y: "1", (0, 1), (0, 1), n=2)
+    with pytest.raises(TypeError, match="whole number of cells a side, not 2.5"):
+        hx.decision_regions(lambda x, y: 1.0, (0, 1), (0, 1), n=2.5)
+    with pytest.raises(ValueError, match="finite ranges"):
+        hx.decision_regions(lambda x, y: 1.0, (-1e308, 1e308), (0, 1))
+    with pytest.raises(TypeError, match=r"\(low, high\) numbers"):
+        hx.decision_regions(lambda x, y: 1.0, (0, 1, 2), (0, 1))
     with pytest.raises(ValueError, match="at least one point"):
         hx.plot({"nothing": hx.cells([], [], 1.0, 1.0)})
