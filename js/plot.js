@@ -30,8 +30,8 @@ function marker(kind, x, y) {
 function plotSvg(plot, WIDTH, tabled) {
   const HEIGHT = Math.round(Math.max(220, WIDTH * 0.5));
   // A cell reaches half its size either side of its centre.
-  const reach = (series, axis, side) => (series.kind === "cells" ? (side * series.size[axis]) / 2 : 0);
-  const all = (axis) => plot.series.flatMap((series) => series.points.flatMap((p) => [p[axis] - reach(series, axis, 1), p[axis] + reach(series, axis, 1)]));
+  const reach = (series, axis) => (series.kind === "cells" ? series.size[axis] / 2 : 0);
+  const all = (axis) => plot.series.flatMap((series) => series.points.flatMap((p) => [p[axis] - reach(series, axis), p[axis] + reach(series, axis)]));
   const [x0, x1] = extent(all(0));
   const [y0, y1] = extent(all(1));
   // A margin inside the axes, so that no point or line sits on an axis.
