@@ -38,6 +38,7 @@ serve: setup
 	node js/build.mjs --watch & trap 'kill $$! 2>/dev/null' EXIT; $(VENV)/bin/mkdocs serve --dev-addr 127.0.0.1:8000
 
 test: site browser
+	$(PY) -m site_src check
 	node --test tests/js/
 	$(PY) -m pytest
 

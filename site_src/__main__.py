@@ -1,12 +1,16 @@
-"""Command line: ``python -m site_src snapshot 07 --start`` prints ember as lesson 07 starts.
+"""Command line.
 
-``--end`` prints it as the lesson ends. Each file is preceded by a ``# === path ===`` line.
+- ``python -m site_src snapshot 07 --start`` prints ember as lesson 07 starts; ``--end``, as it
+  ends. Each file is preceded by a ``# === path ===`` line.
+- ``python -m site_src check`` prints every problem of the course, one line each
+  (site_src/check.py), and exits 1 if there is any.
 """
 
 import argparse
 import sys
 from pathlib import Path
 
+from site_src.check import check
 from site_src.gaps import GapError, read_ember
 
 REPO = Path(__file__).resolve().parents[1]
@@ -21,7 +25,10 @@ def main(argv: list[str] | None = None) -> int:
     when = snapshot.add_mutually_exclusive_group(required=True)
     when.add_argument("--start", action="store_true", help="as the lesson starts (stubs in its gaps)")
     when.add_argument("--end", action="store_true", help="as the lesson ends (its gaps solved)")
+    commands.add_parser("check", help="print every problem of the course, one line each")
     args = parser.parse_args(argv)
+    if args.command == "check":
+        return _check()
     try:
         files = read_ember(REPO).snapshot(args.lesson, end=args.end)
     except GapError as exc:
@@ -30,6 +37,18 @@ def main(argv: list[str] | None = None) -> int:
     for path, text in files.items():
         print(f"# === {path} ===")
         print(text, end="")
+    return 0
+
+
+def _check() -> int:
+    """Print each problem of the course; 1 if there is any, else 0."""
+    problems = check(REPO, REPO / "docs", REPO / "docs" / "course.yml", REPO, REPO / "build" / "cache" / "runs")
+    for problem in problems:
+        print(problem)
+    if problems:
+        print(f"{len(problems)} problem{'s' if len(problems) > 1 else ''} found", file=sys.stderr)
+        return 1
+    print("no problem found")
     return 0
 
 

@@ -11,6 +11,7 @@ Invariants (DESIGN.md, "ember and its gaps"), for every lesson N:
 """
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -92,15 +93,32 @@ def front_matter(text: str, src_path: str) -> dict:
 
 
 def _fences(text: str, src_path: str) -> tuple[list[lab_fence.Lab], dict[str, int]]:
-    """Parse each ``yaml lab``, ``yaml quiz`` and ``yaml recap`` fence of a page, as the Markdown
-    renderer finds them: inside a blockquote too, but not inside another fence (an example in a
-    ````markdown block). Returns the labs, and how many quiz (q) and recap (r) questions.
+    """Parse each ``yaml lab`` and ``yaml recap`` fence of a page, and count its ``yaml quiz``
+    fences. Returns the labs, and how many quiz (q) and recap (r) questions.
 
     Raises:
-        FenceError: For a declaration that does not parse, or one inside an HTML comment (the
-            page would still count it).
+        FenceError: For a declaration that does not parse, or as fences() raises.
     """
-    labs, questions, lines = [], {"q": 0, "r": 0}, text.split("\n")
+    labs, questions = [], {"q": 0, "r": 0}
+    for opener, source, start in fences(text, src_path):
+        if lab_fence.OPENER.match(opener):
+            labs.append(lab_fence.parse(source, src_path, start))
+        elif quiz_fence.QUIZ_OPENER.match(opener):
+            questions["q"] += 1
+        elif quiz_fence.RECAP_OPENER.match(opener):
+            questions["r"] += len(quiz_fence.parse_recap(source, src_path, start))
+    return labs, questions
+
+
+def fences(text: str, src_path: str) -> Iterator[tuple[str, str, int]]:
+    """Each fence of a page as the Markdown renderer finds them, inside a blockquote too, but
+    not inside another fence (an example in a ````markdown block): its opening line without
+    ``>`` markers, its body, and the number of its opening line.
+
+    Raises:
+        FenceError: For a lab or question inside an HTML comment (the page would still count it).
+    """
+    lines = text.split("\n")
     number = 0
     in_comment = False
     while number < len(lines):
@@ -127,15 +145,8 @@ def _fences(text: str, src_path: str) -> tuple[list[lab_fence.Lab], dict[str, in
                 for line in lines[start:]]
         while number - start < len(body) and not _closes(body[number - start], fence[1]):
             number += 1
-        opener, source = QUOTE.sub("", lines[start - 1]), "\n".join(body[:number - start]) + "\n"
-        if lab_fence.OPENER.match(opener):
-            labs.append(lab_fence.parse(source, src_path, start))
-        elif quiz_fence.QUIZ_OPENER.match(opener):
-            questions["q"] += 1
-        elif quiz_fence.RECAP_OPENER.match(opener):
-            questions["r"] += len(quiz_fence.parse_recap(source, src_path, start))
+        yield QUOTE.sub("", lines[start - 1]), "\n".join(body[:number - start]) + "\n", start
         number += 1
-    return labs, questions
 
 
 def _closes(line: str, opener: str) -> bool:

@@ -1,0 +1,149 @@
+"""``python -m site_src check``: every problem of the course that shows without a browser.
+
+Each problem is one line, ``file:line: what is wrong``. The check reads, in order:
+
+- each page's front matter, and every lab, quiz and recap fence of it: all of them, not only the
+  first that is broken;
+- the options of each ``python cell``, ``figure`` and ``plot`` fence, and the ids of figures and
+  plots;
+- each link from a page to another page of docs/;
+- ``docs/course.yml`` with the lessons' front matter (site_src/frame.py);
+- the lab invariants (site_src/course.py). Their checks run under CPython, kept by content in the
+  cache, so a second check of an unchanged course runs nothing again.
+
+It runs no cell: the build does, and refuses a cell that raises.
+"""
+
+import re
+import tempfile
+from pathlib import Path
+
+from site_src import course, frame, runtime
+from site_src.fences import QUOTE, FenceError, cell, figure, plot
+from site_src.fences import lab as lab_fence
+from site_src.fences import quiz as quiz_fence
+from site_src.gaps import GapError, read_ember
+
+PYTHON_FENCE = re.compile(r"python[ \t]+(?P<kind>cell|figure|plot)\b(?P<options>.*)$")
+"""A python fence's opening line, once its backticks are gone."""
+OPTION = re.compile(r"""([A-Za-z]\w*)(?:=("[^"]*"|'[^']*'))?""")
+LINK = re.compile(r"\]\((?P<target>[^)\s#]+\.md)(?:#[^)\s]*)?\)")
+"""A Markdown link to another page of docs/, as in [lesson 07](07-a-number-that-remembers.md)."""
+KNOWN = {"cell": cell.OPTIONS, "figure": figure.OPTIONS, "plot": plot.OPTIONS}
+
+
+def check(repo: Path, docs_dir: Path, course_file: Path, ember_root: Path,
+          cache: Path | None = None) -> list[str]:
+    """Every problem found, as ``file:line: what is wrong``, files relative to repo.
+
+    Args:
+        repo: The folder that paths in messages are relative to.
+        docs_dir: The pages; those under ``lessons/`` are the lessons.
+        course_file: ``docs/course.yml``.
+        ember_root: The folder that holds ``ember/``.
+        cache: Where the labs' check runs are kept by content (execute.run_checks), or None.
+    """
+    found: list[str] = []
+    lessons: list[course.Lesson] = []
+    for path in sorted(docs_dir.rglob("*.md")):
+        src = path.relative_to(repo).as_posix()
+        text = path.read_text(encoding="utf-8")
+        page = _links(text, src, path, docs_dir)
+        try:
+            lesson = _lesson(text, src, path, page)
+        except FenceError as exc:
+            page.append(_line(exc))
+            lesson = None
+        found += sorted(page, key=lambda problem: int(problem.split(":")[1]))  # in page order
+        if lesson is not None:
+            lessons.append(lesson)
+    if found:
+        return found  # the course and the invariants would only repeat these
+    try:
+        frame.read_course(course_file, lessons, repo)
+        ember = read_ember(ember_root)
+    except (FenceError, GapError) as exc:
+        return [_line(exc)]
+    with tempfile.TemporaryDirectory() as scratch:
+        return course.problems(ember, lessons, runtime.files(), Path(scratch), cache)
+
+
+def _lesson(text: str, src: str, path: Path, found: list[str]) -> course.Lesson | None:
+    """The page as a Lesson, or None if it is not one; each broken fence's problem goes into
+    found.
+
+    Raises:
+        FenceError: For front matter that is not a lesson's, or a fence inside a comment.
+    """
+    meta = course.front_matter(text, src)
+    labs, questions, ids = [], {"q": 0, "r": 0}, set()
+    for opener, source, start in course.fences(text, src):
+        try:
+            if lab_fence.OPENER.match(opener):
+                labs.append(lab_fence.parse(source, src, start))
+            elif quiz_fence.QUIZ_OPENER.match(opener):
+                quiz_fence.parse_quiz(source, src, start)
+                questions["q"] += 1
+            elif quiz_fence.RECAP_OPENER.match(opener):
+                questions["r"] += len(quiz_fence.parse_recap(source, src, start))
+            else:
+                _options(opener, src, start, ids)
+        except FenceError as exc:
+            found.append(_line(exc))
+    if meta.get("number") is None:
+        if path.parent.name == "lessons":
+            raise FenceError(f"{src}:1: a page in lessons/ is a lesson: its front matter needs "
+                             'number: "NN" and the other fields of site_src/frame.py')
+        return None
+    if not (isinstance(meta["number"], str) and re.fullmatch(r"\d\d", meta["number"])):
+        raise FenceError(f"{src}:2: number must be two digits in quotes, such as \"07\", "
+                         f"not {meta['number']!r}")
+    number = int(meta["number"])
+    quizzes = tuple(f"{number:02d}-{kind}{index}" for kind in "rq" for index in range(1, questions[kind] + 1))
+    return course.Lesson(number, src, meta, tuple(labs), quizzes)
+
+
+def _options(opener: str, src: str, line: int, ids: set[str]) -> None:
+    """Check a python fence's options as its formatter would, without running its code.
+
+    Raises:
+        FenceError: For options that cannot be read, an unknown one, or a figure or plot
+            without an id of its own.
+    """
+    found = PYTHON_FENCE.match(re.sub(r"^[`~]{3,}[ \t]*", "", opener))
+    if not found:
+        return
+    kind, text = found["kind"], found["options"]
+    if not cell.OPTION_SYNTAX.match(text):
+        raise FenceError(f"{src}:{line}: cannot read the options of {opener.strip()!r}: write "
+                         'each as name="value", with quotes')
+    options = {name: value.strip("\"'") if value else None for name, value in OPTION.findall(text)}
+    unknown = [name for name in options if name not in KNOWN[kind]]
+    if unknown:
+        raise FenceError(f"{src}:{line}: unknown {kind} option {unknown[0]!r}; known: {', '.join(KNOWN[kind])}")
+    if kind == "cell":
+        return
+    if not re.fullmatch(r"[a-z][a-z0-9-]*", options.get("id") or ""):
+        raise FenceError(f'{src}:{line}: a {kind} needs an id of lowercase letters, digits and -, as in id="loss"')
+    if options["id"] in ids:
+        raise FenceError(f"{src}:{line}: a figure or plot with id {options['id']!r} is already on this page")
+    ids.add(options["id"])
+
+
+def _links(text: str, src: str, path: Path, docs_dir: Path) -> list[str]:
+    """A problem for each link to a page of docs/ that does not exist."""
+    found = []
+    for number, line in enumerate(text.split("\n"), start=1):
+        for link in LINK.finditer(QUOTE.sub("", line)):
+            target = link["target"]
+            if "://" in target:
+                continue
+            page = (path.parent / target).resolve()
+            if not page.is_file() or docs_dir.resolve() not in page.parents:
+                found.append(f"{src}:{number}: the link to {target} leads to no page of docs/")
+    return found
+
+
+def _line(exc: Exception) -> str:
+    """The first line of a problem's message: the one that names file and line."""
+    return str(exc).split("\n", 1)[0]
