@@ -56,6 +56,14 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 ISOLATION_HEADERS = {"Cross-Origin-Opener-Policy": "same-origin", "Cross-Origin-Embedder-Policy": "require-corp"}
 """Headers that make a page cross-origin isolated, so that its worker can share memory with it
 (Pyodide's interrupt buffer)."""
+ISOLATING_WORKER = "coi-serviceworker.js"
+"""At the site's root: the npm package coi-serviceworker. On a host that cannot send
+ISOLATION_HEADERS (GitHub Pages), it registers itself as a service worker that adds them, and
+reloads the page once; where the headers come from the host, or service workers are off, it does
+nothing."""
+HEADERS_FILE = "_headers"
+"""At the site's root: ISOLATION_HEADERS for every path, in the format of the hosts that read
+such a file (Netlify, Cloudflare Pages)."""
 BUNDLE_SCRIPT = "assets/ember/ember.js"
 BUNDLE_STYLE = "assets/ember/ember.css"
 WORKER_SCRIPT = "assets/ember/worker.js"
@@ -203,11 +211,14 @@ class EmberPlugin(BasePlugin[EmberConfig]):
         return html + self._lesson_data(whole_course=page.meta.get("ember") == "course-map") + layout_data
 
     def on_post_page(self, output: str, page: Page, config: MkDocsConfig) -> str:
-        """Name the course in each page's head, for the keys of the learner's saved progress;
-        inline stay.js at the top of the head and, on a page with cells or labs, start.js, which
-        starts Python before the bundle has loaded."""
+        """Name the course in each page's head, for the keys of the learner's saved progress; at
+        the top of the head, load the isolating service worker's script (ISOLATING_WORKER), and
+        inline stay.js and, on a page with cells or labs, start.js, which starts Python before
+        the bundle has loaded."""
         output = output.replace("</head>", f'<meta name="ember-course" content="{self.config.course_id}"></head>', 1)
-        scripts = f"<script>{self.head_scripts['stay.js']}</script>"
+        # First: on a host without ISOLATION_HEADERS it reloads the page once, isolated.
+        scripts = (f'<script src="{get_relative_url(ISOLATING_WORKER, page.url)}"></script>'
+                   f"<script>{self.head_scripts['stay.js']}</script>")
         if page.url in self.python_pages:
             scripts += (f'<script data-worker="{get_relative_url(WORKER_SCRIPT, page.url)}">'
                         f"{self.head_scripts['start.js']}</script>")
@@ -240,8 +251,10 @@ class EmberPlugin(BasePlugin[EmberConfig]):
 
     def on_files(self, files: Files, config: MkDocsConfig) -> Files:
         """Add Pyodide, the bundle and the Python files to the site; keep the head scripts to inline."""
+        self.isolating_worker = self.pyodide_dir.parent / "coi-serviceworker" / "coi-serviceworker.min.js"
         missing = [path for path in [*(self.pyodide_dir / name for name in PYODIDE_FILES),
-                                     self.bundle_dir / "ember.js", *(self.bundle_dir / name for name in HEAD_SCRIPTS)]
+                                     self.bundle_dir / "ember.js", *(self.bundle_dir / name for name in HEAD_SCRIPTS),
+                                     self.isolating_worker]
                    if not path.is_file()]
         if missing:
             raise PluginError(f"{missing[0]} is missing: run `make setup` (npm ci, then npm run build)")
@@ -256,6 +269,9 @@ class EmberPlugin(BasePlugin[EmberConfig]):
                 files.append(File.generated(config, uri, abs_src_path=str(path)))
         files.append(File.generated(config, "assets/ember/python.json",
                                     content=json.dumps(self.runtime)))
+        files.append(File.generated(config, ISOLATING_WORKER, abs_src_path=str(self.isolating_worker)))
+        files.append(File.generated(config, HEADERS_FILE, content="/*\n" + "".join(
+            f"  {name}: {value}\n" for name, value in ISOLATION_HEADERS.items())))
         return files
 
     def on_serve(self, server, config: MkDocsConfig, builder):
