@@ -131,9 +131,17 @@ def _options(opener: str, src: str, line: int, ids: set[str]) -> None:
 
 
 def _links(text: str, src: str, path: Path, docs_dir: Path) -> list[str]:
-    """A problem for each link to a page of docs/ that does not exist."""
-    found = []
+    """A problem for each link to a page of docs/ that does not exist, outside fences (a
+    ````markdown example may show any link)."""
+    found, examples = [], set()
+    try:
+        for _, source, start in course.fences(text, src):
+            examples.update(range(start, start + source.count("\n") + 2))
+    except FenceError:
+        pass  # _lesson reports it
     for number, line in enumerate(text.split("\n"), start=1):
+        if number in examples:
+            continue
         for link in LINK.finditer(QUOTE.sub("", line)):
             target = link["target"]
             if "://" in target:
