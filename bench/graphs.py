@@ -61,7 +61,7 @@ def run(page: Page, code: str, wait_for: str) -> None:
     editor.click()
     page.keyboard.press("ControlOrMeta+a")
     page.keyboard.insert_text(code)
-    page.get_by_role("button", name="Run", exact=True).click()
+    page.get_by_role("group", name="Code cell 1").get_by_role("button", name="Run", exact=True).click()
     expect(page.get_by_role("log", name="Output of cell 1")).to_contain_text(wait_for, timeout=60_000)
 
 
