@@ -17,6 +17,12 @@ DEBIAN_CHROMIUM = Path("/usr/bin/chromium")
 LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 """Flags for headless Chromium as root on a machine with no network beyond the registries."""
 
+NO_SERVICE_WORKERS = "delete Navigator.prototype.serviceWorker"
+"""An init script for a browser without service workers, which sees the site as its server
+sends it: on a server without COOP and COEP, the isolating service worker would reload each page
+once, isolated (tests/e2e/test_deploy.py). Playwright's own service_workers="block" leaves
+register() resolving to nothing, which coi-serviceworker does not expect."""
+
 
 def find(own: str | None = None) -> Path | None:
     """The Chromium to launch: Playwright's own if installed, else Debian's, else None.

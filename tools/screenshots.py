@@ -76,8 +76,8 @@ def main(out: Path, paths: list[str]) -> None:
             name = path.strip("/").replace("/", "_") or "home"
             for scheme in ("light", "dark"):
                 for device, width in WIDTHS.items():
-                    page = browser.new_page(viewport={"width": width, "height": 900}, color_scheme=scheme,
-                                            service_workers="block")  # the site as served
+                    page = browser.new_page(viewport={"width": width, "height": 900}, color_scheme=scheme)
+                    page.add_init_script(chromium.NO_SERVICE_WORKERS)  # the site as served
                     page.goto(base + path)
                     page.wait_for_timeout(300)
                     height = page.evaluate("document.documentElement.scrollHeight")

@@ -42,16 +42,9 @@ def browser_type_launch_args(browser_type_launch_args, browser_type):
     return {**browser_type_launch_args, "executable_path": str(path), "args": chromium.LAUNCH_ARGS}
 
 
-NO_SERVICE_WORKERS = "delete Navigator.prototype.serviceWorker"
-"""An init script for a browser without service workers, so that a test sees the site as its
-server sends it: the isolating service worker would reload the plain site's pages once,
-isolated (test_deploy.py). Playwright's own service_workers="block" leaves register() resolving
-to nothing, which coi-serviceworker does not expect."""
-
-
 @pytest.fixture(autouse=True)
 def guard(request, context, site, isolated_site):
-    """Turn service workers off (NO_SERVICE_WORKERS); abort every request that leaves the local
+    """Turn service workers off (chromium.NO_SERVICE_WORKERS); abort every request that leaves the local
     servers; fail the test if there was one, or if a page had an uncaught JavaScript error (but
     those that ``@pytest.mark.page_errors(text)`` expects)."""
     local = {urlparse(site).netloc, urlparse(isolated_site).netloc}
@@ -65,7 +58,7 @@ def guard(request, context, site, isolated_site):
             outside.append(route.request.url)
             route.abort()
 
-    context.add_init_script(NO_SERVICE_WORKERS)
+    context.add_init_script(chromium.NO_SERVICE_WORKERS)
     context.route("**/*", handle)
     context.on("weberror", lambda error: errors.append(str(error.error)))
     yield

@@ -8,10 +8,10 @@ from urllib.parse import parse_qs, urlparse
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import NO_SERVICE_WORKERS
 from tests.e2e.test_labs import REPR, editor, write_gap
 from tests.e2e.test_lesson07 import LESSON
 from tests.e2e.test_quiz import PRODUCT, question
+from tools import chromium
 from tools.finished import PROGRESS_KEY
 
 
@@ -74,7 +74,7 @@ def test_exported_progress_imported_into_a_fresh_browser_shows_the_same_state(br
     text = export(page)
     assert json.loads(text)["course"] == "autograd"
     fresh = browser.new_context()
-    fresh.add_init_script(NO_SERVICE_WORKERS)
+    fresh.add_init_script(chromium.NO_SERVICE_WORKERS)
     other = fresh.new_page()
     other.goto(site + LESSON)
     other.get_by_label("Progress file to import").set_input_files(
