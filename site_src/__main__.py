@@ -42,7 +42,8 @@ def main(argv: list[str] | None = None) -> int:
 
 def _check() -> int:
     """Print each problem of the course; 1 if there is any, else 0."""
-    problems = check(REPO, REPO / "docs", REPO / "docs" / "course.yml", REPO, REPO / "build" / "cache" / "runs")
+    problems = check(REPO, REPO / "docs", REPO / "docs" / "course.yml", REPO, REPO / "build" / "cache" / "runs",
+                     REPO / "mkdocs.yml")
     for problem in problems:
         print(problem)
     if problems:

@@ -7,6 +7,7 @@ Each problem is one line, ``file:line: what is wrong``. The check reads, in orde
 - the options of each ``python cell``, ``figure`` and ``plot`` fence, and the ids of figures and
   plots;
 - each link from a page to another page of docs/;
+- that each lesson is in the nav of ``mkdocs.yml`` (MkDocs itself only mentions it at INFO);
 - ``docs/course.yml`` with the lessons' front matter (site_src/frame.py);
 - the lab invariants (site_src/course.py). Their checks run under CPython, kept by content in the
   cache, so a second check of an unchanged course runs nothing again.
@@ -17,6 +18,8 @@ It runs no cell: the build does, and refuses a cell that raises.
 import re
 import tempfile
 from pathlib import Path
+
+import yaml
 
 from site_src import course, frame, runtime
 from site_src.fences import QUOTE, FenceError, cell, figure, plot
@@ -33,7 +36,7 @@ KNOWN = {"cell": cell.OPTIONS, "figure": figure.OPTIONS, "plot": plot.OPTIONS}
 
 
 def check(repo: Path, docs_dir: Path, course_file: Path, ember_root: Path,
-          cache: Path | None = None) -> list[str]:
+          cache: Path | None = None, config_file: Path | None = None) -> list[str]:
     """Every problem found, as ``file:line: what is wrong``, files relative to repo.
 
     Args:
@@ -42,6 +45,7 @@ def check(repo: Path, docs_dir: Path, course_file: Path, ember_root: Path,
         course_file: ``docs/course.yml``.
         ember_root: The folder that holds ``ember/``.
         cache: Where the labs' check runs are kept by content (execute.run_checks), or None.
+        config_file: ``mkdocs.yml``, whose nav must list every lesson; None to skip that.
     """
     found: list[str] = []
     lessons: list[course.Lesson] = []
@@ -57,6 +61,8 @@ def check(repo: Path, docs_dir: Path, course_file: Path, ember_root: Path,
         found += sorted(page, key=lambda problem: int(problem.split(":")[1]))  # in page order
         if lesson is not None:
             lessons.append(lesson)
+    if config_file is not None:
+        found += _not_in_nav(lessons, config_file, docs_dir, repo)
     if found:
         return found  # the course and the invariants would only repeat these
     try:
@@ -128,6 +134,25 @@ def _options(opener: str, src: str, line: int, ids: set[str]) -> None:
     if options["id"] in ids:
         raise FenceError(f"{src}:{line}: a figure or plot with id {options['id']!r} is already on this page")
     ids.add(options["id"])
+
+
+def _not_in_nav(lessons: list[course.Lesson], config_file: Path, docs_dir: Path, repo: Path) -> list[str]:
+    """A problem for each lesson that the nav of config_file leaves out."""
+    def pages(item: object) -> list[str]:
+        if isinstance(item, str):
+            return [item]
+        if isinstance(item, dict):
+            return [page for value in item.values() for page in pages(value)]
+        if isinstance(item, list):
+            return [page for value in item for page in pages(value)]
+        return []
+
+    nav = set(pages((yaml.safe_load(config_file.read_text(encoding="utf-8")) or {}).get("nav", [])))
+    where = config_file.relative_to(repo).as_posix()
+    return [f"{lesson.src_path}:1: lesson {lesson.number:02d} is not in the nav of {where}; add it "
+            "under its part, or the sidebar will not show it"
+            for lesson in lessons
+            if (repo / lesson.src_path).relative_to(docs_dir).as_posix() not in nav]
 
 
 def _links(text: str, src: str, path: Path, docs_dir: Path) -> list[str]:

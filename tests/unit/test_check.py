@@ -75,6 +75,16 @@ def test_the_lab_invariants_are_checked_last(tmp_path):
     assert any(p.startswith("ember/scalar.py:") and "gap L07.init is in no lab of lesson 07" in p for p in problems)
 
 
+def test_a_lesson_left_out_of_the_nav_is_named(tmp_path):
+    docs = course(tmp_path, {"07-a.md": LESSON.format(number="07", part="II"),
+                             "08-b.md": LESSON.format(number="08", part="II")})
+    config = tmp_path / "mkdocs.yml"
+    config.write_text("nav:\n  - Home: index.md\n  - Part II:\n      - 07 A: lessons/07-a.md\n")
+    assert check(tmp_path, docs, docs / "course.yml", REPO, None, config) == [
+        "docs/lessons/08-b.md:1: lesson 08 is not in the nav of mkdocs.yml; add it under its part, "
+        "or the sidebar will not show it"]
+
+
 def test_the_command_prints_each_problem_and_exits_1(capsys, monkeypatch, tmp_path):
     monkeypatch.setattr("site_src.__main__.check", lambda *args: ["docs/x.md:3: wrong", "docs/y.md:1: also"])
     assert main(["check"]) == 1
@@ -85,4 +95,5 @@ def test_the_command_prints_each_problem_and_exits_1(capsys, monkeypatch, tmp_pa
 
 
 def test_the_real_course_has_no_problem():
-    assert check(REPO, REPO / "docs", REPO / "docs" / "course.yml", REPO, REPO / "build" / "cache" / "runs") == []
+    assert check(REPO, REPO / "docs", REPO / "docs" / "course.yml", REPO, REPO / "build" / "cache" / "runs",
+                 REPO / "mkdocs.yml") == []
