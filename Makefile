@@ -33,9 +33,10 @@ browser: $(VENV)/.installed
 site: setup
 	$(VENV)/bin/mkdocs build --strict
 
-# esbuild rebuilds the bundle on every change in js/; mkdocs serve reloads the page.
+# esbuild rebuilds the bundle on every change in js/; mkdocs serve rebuilds the site and reloads
+# the page, and starts again when site_src/ changes (site_src/preview.py).
 serve: setup
-	node js/build.mjs --watch & trap 'kill $$! 2>/dev/null' EXIT; $(VENV)/bin/mkdocs serve --dev-addr 127.0.0.1:8000
+	node js/build.mjs --watch & trap 'kill $$! 2>/dev/null' EXIT; $(PY) -m site_src serve --dev-addr 127.0.0.1:8000
 
 test: site browser
 	$(PY) -m site_src check

@@ -1,7 +1,8 @@
 // Bundle js/ into build/bundle with esbuild: the page bundle (ember.js + ember.css), the Python
-// worker (worker.js), the graph layout worker (layout-worker.js, with Graphviz), and the classic
-// scripts that the build inlines in a page's head: start.js starts Python early, stay.js keeps
-// moves within a page from reloading it.
+// worker (worker.js), the graph layout worker (layout-worker.js, with Graphviz), the service
+// worker (sw.js, with Workbox; the build adds the site's files to it), and the classic scripts
+// that the build inlines in a page's head: register.js registers the service worker, start.js
+// starts Python early, stay.js keeps moves within a page from reloading it.
 // `node js/build.mjs --watch` rebuilds on every change.
 import { readFileSync, rmSync } from "node:fs";
 import Ajv from "ajv";
@@ -28,6 +29,10 @@ const validators = {
   },
 };
 
+// Pyodide's files are served under their version (site_src/plugin.py), so that a cache may keep
+// them for good.
+const PYODIDE_VERSION = JSON.parse(readFileSync("node_modules/pyodide/package.json", "utf8")).version;
+
 const options = {
   entryPoints: { ember: "js/main.js", worker: "js/runtime/worker.js", "layout-worker": "js/graph/layout-worker.js" },
   outdir: "build/bundle",
@@ -42,17 +47,19 @@ const options = {
   assetNames: "fonts/[name]",
   logLevel: "warning",
   plugins: [validators],
+  define: { PYODIDE_VERSION: JSON.stringify(PYODIDE_VERSION) },
 };
 
-const start = {
-  entryPoints: { start: "js/runtime/start.js", stay: "js/stay.js" }, outdir: "build/bundle", bundle: true, format: "iife",
-  target: "es2022", minify: true, logLevel: "warning",
+const classic = {
+  entryPoints: { start: "js/runtime/start.js", stay: "js/stay.js", register: "js/offline/register.js", sw: "js/offline/sw.js" },
+  outdir: "build/bundle", bundle: true, format: "iife", target: "es2022", minify: true, logLevel: "warning",
+  define: { "process.env.NODE_ENV": '"production"' }, // Workbox without its development logging
 };
 
 if (process.argv.includes("--watch")) {
   // Rebuilt in place: mkdocs serve, started alongside, needs the files there all along.
-  for (const build of [options, start]) await (await esbuild.context(build)).watch();
+  for (const build of [options, classic]) await (await esbuild.context(build)).watch();
 } else {
   rmSync(options.outdir, { recursive: true, force: true }); // no files of older builds
-  await Promise.all([esbuild.build(options), esbuild.build(start)]);
+  await Promise.all([esbuild.build(options), esbuild.build(classic)]);
 }

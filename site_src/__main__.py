@@ -4,12 +4,15 @@
   ends. Each file is preceded by a ``# === path ===`` line.
 - ``python -m site_src check`` prints every problem of the course, one line each
   (site_src/check.py), and exits 1 if there is any.
+- ``python -m site_src serve`` previews the site, as mkdocs serve does, and starts it again when
+  the plugin's code changes (site_src/preview.py). ``make serve`` runs it.
 """
 
 import argparse
 import sys
 from pathlib import Path
 
+from site_src import preview
 from site_src.check import check
 from site_src.gaps import GapError, read_ember
 
@@ -26,9 +29,14 @@ def main(argv: list[str] | None = None) -> int:
     when.add_argument("--start", action="store_true", help="as the lesson starts (stubs in its gaps)")
     when.add_argument("--end", action="store_true", help="as the lesson ends (its gaps solved)")
     commands.add_parser("check", help="print every problem of the course, one line each")
+    serve = commands.add_parser("serve", help="preview the site; restart when site_src/ changes")
+    serve.add_argument("--dev-addr", default="127.0.0.1:8000", help="the address to serve at (IP:PORT)")
+    serve.add_argument("--config-file", type=Path, default=REPO / "mkdocs.yml", help="the MkDocs config")
     args = parser.parse_args(argv)
     if args.command == "check":
         return _check()
+    if args.command == "serve":
+        return preview.serve(args.dev_addr, args.config_file)
     try:
         files = read_ember(REPO).snapshot(args.lesson, end=args.end)
     except GapError as exc:

@@ -10,22 +10,27 @@ Each problem is one line, ``file:line: what is wrong``. The check reads, in orde
 - that each lesson is in the nav of ``mkdocs.yml`` (MkDocs itself only mentions it at INFO);
 - ``docs/course.yml`` with the lessons' front matter (site_src/frame.py);
 - the lab invariants (site_src/course.py). Their checks run under CPython, kept by content in the
-  cache, so a second check of an unchanged course runs nothing again.
+  cache, so a second check of an unchanged course runs nothing again;
+- that each cell, figure and plot has its output recorded: kept in the cache for its code, its
+  time limit and the ember it runs on, as the build keeps it. One that is not has changed since
+  the last build, which will run it again.
 
 It runs no cell: the build does, and refuses a cell that raises.
 """
 
 import re
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 
 import yaml
 
 from site_src import course, frame, runtime
-from site_src.fences import QUOTE, FenceError, cell, figure, plot
+from site_src.execute import is_kept, write_lib
+from site_src.fences import QUOTE, SHOWN_TIME_LIMIT, FenceError, PageContext, cell, figure, plot, time_limit_of
 from site_src.fences import lab as lab_fence
 from site_src.fences import quiz as quiz_fence
-from site_src.gaps import GapError, read_ember
+from site_src.gaps import Ember, GapError, read_ember
 
 PYTHON_FENCE = re.compile(r"python[ \t]+(?P<kind>cell|figure|plot)\b(?P<options>.*)$")
 """A python fence's opening line, once its backticks are gone."""
@@ -33,6 +38,17 @@ OPTION = re.compile(r"""([A-Za-z]\w*)(?:=("[^"]*"|'[^']*'))?""")
 LINK = re.compile(r"\]\((?P<target>[^)\s#]+\.md)(?:#[^)\s]*)?\)")
 """A Markdown link to another page of docs/, as in [lesson 07](07-a-number-that-remembers.md)."""
 KNOWN = {"cell": cell.OPTIONS, "figure": figure.OPTIONS, "plot": plot.OPTIONS}
+
+
+@dataclass(frozen=True)
+class Run:
+    """A python fence whose code the build runs, and whose output the page shows as recorded."""
+
+    src_path: str
+    line: int
+    lesson: int | None
+    source: str
+    timeout: float
 
 
 def check(repo: Path, docs_dir: Path, course_file: Path, ember_root: Path,
@@ -44,17 +60,19 @@ def check(repo: Path, docs_dir: Path, course_file: Path, ember_root: Path,
         docs_dir: The pages; those under ``lessons/`` are the lessons.
         course_file: ``docs/course.yml``.
         ember_root: The folder that holds ``ember/``.
-        cache: Where the labs' check runs are kept by content (execute.run_checks), or None.
+        cache: Where the build keeps runs by content (the plugin's ``cache_dir/runs``): the
+            labs' checks, and the cells' recorded outputs; None to check neither.
         config_file: ``mkdocs.yml``, whose nav must list every lesson; None to skip that.
     """
     found: list[str] = []
     lessons: list[course.Lesson] = []
+    runs: list[Run] = []
     for path in sorted(docs_dir.rglob("*.md")):
         src = path.relative_to(repo).as_posix()
         text = path.read_text(encoding="utf-8")
         page = _links(text, src, path, docs_dir)
         try:
-            lesson = _lesson(text, src, path, page)
+            lesson = _lesson(text, src, path, page, runs)
         except FenceError as exc:
             page.append(_line(exc))
             lesson = None
@@ -71,18 +89,41 @@ def check(repo: Path, docs_dir: Path, course_file: Path, ember_root: Path,
     except (FenceError, GapError) as exc:
         return [_line(exc)]
     with tempfile.TemporaryDirectory() as scratch:
-        return course.problems(ember, lessons, runtime.files(), Path(scratch), cache)
+        found = course.problems(ember, lessons, runtime.files(), Path(scratch), cache)
+        if cache is not None:
+            found += _not_recorded(runs, ember, ember_root, cache, Path(scratch))
+    return found
 
 
-def _lesson(text: str, src: str, path: Path, found: list[str]) -> course.Lesson | None:
+def _not_recorded(runs: list[Run], ember: Ember, ember_root: Path, cache: Path, scratch: Path) -> list[str]:
+    """A problem for each run whose recorded output the cache does not keep; one in all when it
+    keeps none, as after ``make clean``."""
+    if runs and not any(cache.glob("*.json")):
+        return [f"{runs[0].src_path}:{runs[0].line}: no recorded output is kept for any of the "
+                f"course's {len(runs)} cells, figures and plots: build the site (make site) first"]
+    libs: dict[int | None, Path] = {}
+    found = []
+    for run in runs:
+        if run.lesson not in libs:
+            files = course.page_files(ember, ember_root, run.lesson, runtime.files())
+            libs[run.lesson] = write_lib(files, scratch / f"page-{run.lesson}")
+        if not is_kept(run.source, libs[run.lesson], run.timeout, cache):
+            found.append(f"{run.src_path}:{run.line}: the recorded output is out of date: this code, or "
+                         "the ember it runs on, changed since the last build (make site runs it again)")
+    return found
+
+
+def _lesson(text: str, src: str, path: Path, found: list[str], runs: list[Run]) -> course.Lesson | None:
     """The page as a Lesson, or None if it is not one; each broken fence's problem goes into
-    found.
+    found, and each fence whose code the build runs into runs.
 
     Raises:
         FenceError: For front matter that is not a lesson's, or a fence inside a comment.
     """
     meta = course.front_matter(text, src)
-    labs, questions, ids = [], {"q": 0, "r": 0}, set()
+    number = course.lesson_number(meta, src, in_lessons=path.parent.name == "lessons")
+    page = PageContext(src, text, lib_root=Path())  # for its rules only: it runs nothing
+    labs, questions = [], {"q": 0, "r": 0}
     for opener, source, start in course.fences(text, src):
         try:
             if lab_fence.OPENER.match(opener):
@@ -93,47 +134,38 @@ def _lesson(text: str, src: str, path: Path, found: list[str]) -> course.Lesson 
             elif quiz_fence.RECAP_OPENER.match(opener):
                 questions["r"] += len(quiz_fence.parse_recap(source, src, start))
             else:
-                _options(opener, src, start, ids)
+                timeout = _python_fence(opener, page, start)
+                if timeout is not None:
+                    # The code as superfences hands it to the formatter, which runs it.
+                    runs.append(Run(src, start, number, source.removesuffix("\n"), timeout))
         except FenceError as exc:
             found.append(_line(exc))
-    if meta.get("number") is None:
-        if path.parent.name == "lessons":
-            raise FenceError(f"{src}:1: a page in lessons/ is a lesson: its front matter needs "
-                             'number: "NN" and the other fields of site_src/frame.py')
+    if number is None:
         return None
-    if not (isinstance(meta["number"], str) and re.fullmatch(r"\d\d", meta["number"])):
-        raise FenceError(f"{src}:2: number must be two digits in quotes, such as \"07\", "
-                         f"not {meta['number']!r}")
-    number = int(meta["number"])
-    quizzes = tuple(f"{number:02d}-{kind}{index}" for kind in "rq" for index in range(1, questions[kind] + 1))
-    return course.Lesson(number, src, meta, tuple(labs), quizzes)
+    return course.Lesson(number, src, meta, tuple(labs), course.quiz_ids(number, questions))
 
 
-def _options(opener: str, src: str, line: int, ids: set[str]) -> None:
-    """Check a python fence's options as its formatter would, without running its code.
+def _python_fence(opener: str, page: PageContext, line: int) -> float | None:
+    """Check a python fence's options as its formatter would, without running its code; return
+    the seconds the build gives its code, or None for a fence that is not a cell, figure or plot.
 
     Raises:
-        FenceError: For options that cannot be read, an unknown one, or a figure or plot
-            without an id of its own.
+        FenceError: For options that cannot be read, an unknown one, a figure or plot without an
+            id of its own, or a time_limit that is not seconds.
     """
     found = PYTHON_FENCE.match(re.sub(r"^[`~]{3,}[ \t]*", "", opener))
     if not found:
-        return
+        return None
     kind, text = found["kind"], found["options"]
     if not cell.OPTION_SYNTAX.match(text):
-        raise FenceError(f"{src}:{line}: cannot read the options of {opener.strip()!r}: write "
-                         'each as name="value", with quotes')
+        raise page.error_at(line, f"cannot read the options of {opener.strip()!r}: write "
+                            'each as name="value", with quotes')
     options = {name: value.strip("\"'") if value else None for name, value in OPTION.findall(text)}
-    unknown = [name for name in options if name not in KNOWN[kind]]
-    if unknown:
-        raise FenceError(f"{src}:{line}: unknown {kind} option {unknown[0]!r}; known: {', '.join(KNOWN[kind])}")
-    if kind == "cell":
-        return
-    if not re.fullmatch(r"[a-z][a-z0-9-]*", options.get("id") or ""):
-        raise FenceError(f'{src}:{line}: a {kind} needs an id of lowercase letters, digits and -, as in id="loss"')
-    if options["id"] in ids:
-        raise FenceError(f"{src}:{line}: a figure or plot with id {options['id']!r} is already on this page")
-    ids.add(options["id"])
+    page.check_options(line, kind, options, KNOWN[kind])
+    if kind != "cell":
+        page.take_id(line, kind, options)
+    default = cell.TIME_LIMIT if kind == "cell" else SHOWN_TIME_LIMIT
+    return time_limit_of(page, line, options.get("time_limit"), default)
 
 
 def _not_in_nav(lessons: list[course.Lesson], config_file: Path, docs_dir: Path, repo: Path) -> list[str]:

@@ -54,20 +54,50 @@ def read_lessons(repo: Path, docs_dir: Path) -> list[Lesson]:
         text = path.read_text(encoding="utf-8")
         src = path.relative_to(repo).as_posix()
         data = front_matter(text, src)
-        if data.get("number") is None:
-            if path.parent.name == "lessons":
-                raise FenceError(f"{src}:1: a page in lessons/ is a lesson: its front matter needs "
-                                 'number: "NN" and the other fields of site_src/frame.py')
-            continue
-        if not (isinstance(data["number"], str) and re.fullmatch(r"\d\d", data["number"])):
-            raise FenceError(f"{src}:2: number must be two digits in quotes, such as \"07\", "
-                             f"not {data['number']!r}")
-        labs, questions = _fences(text, src)
-        number = int(data["number"])
-        quizzes = tuple(f"{number:02d}-{kind}{index}" for kind in "rq"
-                        for index in range(1, questions[kind] + 1))
-        lessons.append(Lesson(number, src, data, tuple(labs), quizzes))
+        number = lesson_number(data, src, in_lessons=path.parent.name == "lessons")
+        if number is not None:
+            labs, questions = _fences(text, src)
+            lessons.append(Lesson(number, src, data, tuple(labs), quiz_ids(number, questions)))
     return sorted(lessons, key=lambda lesson: lesson.number)
+
+
+def page_files(ember: Ember, ember_root: Path, lesson: int | None, runtime: dict[str, str]) -> dict[str, str]:
+    """The Python files a page's code runs on, ``{"ember/scalar.py": text, ...}``: ember as
+    lesson ends, or on a page that is not a lesson (lesson None) ember/ as written; and the
+    runtime's files (site_src/runtime)."""
+    if lesson is None:
+        ember_files = {path.relative_to(ember_root).as_posix(): path.read_text(encoding="utf-8")
+                       for path in sorted((ember_root / "ember").rglob("*.py"))}
+    else:
+        ember_files = ember.snapshot(lesson, end=True)
+    return {**ember_files, **runtime}
+
+
+def lesson_number(meta: dict, src_path: str, in_lessons: bool) -> int | None:
+    """The lesson number in a page's front matter; None for a page that is not a lesson.
+
+    Args:
+        in_lessons: Whether the page is in docs/lessons/, where every page is a lesson.
+
+    Raises:
+        FenceError: For a page in lessons/ without a number, or a number that is not two digits
+            in quotes.
+    """
+    if meta.get("number") is None:
+        if in_lessons:
+            raise FenceError(f"{src_path}:1: a page in lessons/ is a lesson: its front matter needs "
+                             'number: "NN" and the other fields of site_src/frame.py')
+        return None
+    if not (isinstance(meta["number"], str) and re.fullmatch(r"\d\d", meta["number"])):
+        raise FenceError(f"{src_path}:2: number must be two digits in quotes, such as \"07\", "
+                         f"not {meta['number']!r}")
+    return int(meta["number"])
+
+
+def quiz_ids(number: int, questions: dict[str, int]) -> tuple[str, ...]:
+    """The ids of a lesson's questions, recap first: ``07-r1``, …, ``07-q1``, …, from how many
+    recap (r) and quiz (q) questions it has."""
+    return tuple(f"{number:02d}-{kind}{index}" for kind in "rq" for index in range(1, questions[kind] + 1))
 
 
 def front_matter(text: str, src_path: str) -> dict:

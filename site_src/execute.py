@@ -85,6 +85,12 @@ def run_cell(source: str, lib_root: Path, timeout: float = 30.0, cache: Path | N
     return CellResult(result["error"], tuple((stream, text) for stream, text in result["output"]))
 
 
+def is_kept(source: str, lib_root: Path, timeout: float, cache: Path) -> bool:
+    """Whether run_cell, given the same arguments, would take its result from cache without
+    running the cell."""
+    return recall(cache, _digest("cellrun.py", source, lib_root, timeout), VALID["cellrun.py"]) is not None
+
+
 def run_checks(checks: list[dict], lib_root: Path, timeout: float = 30.0,
                cache: Path | None = None) -> list[dict]:
     """Run a lab's checks in a fresh CPython process, as the browser's worker runs them.

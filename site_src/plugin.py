@@ -5,7 +5,7 @@ It registers the fences (``python cell``, ``python figure``, ``python plot``, ``
 (site_src/course.py) or the front-matter rules (site_src/frame.py), frames each lesson with its
 header and footer, and adds to the built site:
 
-- ``assets/pyodide/``: Pyodide's core files, copied from the npm package ``pyodide``;
+- ``assets/pyodide/<version>/``: Pyodide's core files, copied from the npm package ``pyodide``;
 - ``assets/ember/``: the page bundle and the worker, built by esbuild from ``js/``;
 - ``assets/ember/python.json``: the runtime's Python files (``site_src/runtime``), which the
   worker writes into Pyodide's file system, as ``{"name.py": text}``;
@@ -14,10 +14,13 @@ header and footer, and adds to the built site:
   ember and sends it to the worker with every run. Solutions of the lesson's own gaps are
   never in the page.
 
+- ``sw.js``: the service worker, which keeps the site for offline use and adds COOP and COEP
+  where the host cannot (site_src/offline.py, js/offline/); and ``_headers``, for hosts that read
+  their headers from a file;
 - on every page, ``<meta name="ember-course">``: the course's id, for the learner's saved
-  progress; at the top of the head, ``stay.js``, which keeps moves within a page from reloading
-  it, and on a page with cells or labs ``start.js``, which starts Python before the page bundle
-  has loaded;
+  progress; at the top of the head, ``register.js``, which registers the service worker,
+  ``stay.js``, which keeps moves within a page from reloading it, and on a page with cells or
+  labs ``start.js``, which starts Python before the page bundle has loaded;
 - on a page whose front matter says ``ember: course-map``, the course map;
 - on a page whose code shows graphs, ``<template id="ember-layouts">``: their layouts.
 
@@ -45,7 +48,7 @@ from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url
 
-from site_src import course, frame, layouts, runtime
+from site_src import course, frame, layouts, offline, runtime
 from site_src.execute import write_lib
 from site_src.fences import FenceError, PageContext, cell, figure, json_template, lab, plot, quiz
 from site_src.gaps import GapError, read_ember
@@ -56,20 +59,18 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 ISOLATION_HEADERS = {"Cross-Origin-Opener-Policy": "same-origin", "Cross-Origin-Embedder-Policy": "require-corp"}
 """Headers that make a page cross-origin isolated, so that its worker can share memory with it
 (Pyodide's interrupt buffer)."""
-ISOLATING_WORKER = "coi-serviceworker.js"
-"""At the site's root: the npm package coi-serviceworker. On a host that cannot send
-ISOLATION_HEADERS (GitHub Pages), it registers itself as a service worker that adds them, and
-reloads the page once; where the headers come from the host, or service workers are off, it does
-nothing."""
+SERVICE_WORKER = "sw.js"
+"""At the site's root (site_src/offline.py). It adds ISOLATION_HEADERS on a host that cannot send
+them (GitHub Pages), and js/offline/register.js then reloads the page once, isolated."""
 HEADERS_FILE = "_headers"
 """At the site's root: ISOLATION_HEADERS for every path, in the format of the hosts that read
 such a file (Netlify, Cloudflare Pages)."""
 BUNDLE_SCRIPT = "assets/ember/ember.js"
 BUNDLE_STYLE = "assets/ember/ember.css"
 WORKER_SCRIPT = "assets/ember/worker.js"
-HEAD_SCRIPTS = ("stay.js", "start.js")
-"""In bundle_dir: the scripts that pages inline at the top of their head (js/stay.js,
-js/runtime/start.js)."""
+HEAD_SCRIPTS = ("register.js", "stay.js", "start.js")
+"""In bundle_dir: the scripts that pages inline at the top of their head (js/offline/register.js,
+js/stay.js, js/runtime/start.js)."""
 FENCES = (("python", cell.validate, cell.format_cell), ("python", figure.validate, figure.format_figure),
           ("python", plot.validate, plot.format_plot),
           ("yaml", lab.validate, lab.format_lab), ("yaml", quiz.validate_quiz, quiz.format_quiz),
@@ -100,6 +101,9 @@ class EmberConfig(base.Config):
 class EmberPlugin(BasePlugin[EmberConfig]):
     """Runs the lessons' cells at build time and ships the browser runtime with the site."""
 
+    serving = False
+    """Whether this is mkdocs serve (on_startup), whose pages register no service worker."""
+
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         """Register the fences, the bundle's script and style, and the MIME types Pyodide needs."""
         root = Path(config.config_file_path).parent
@@ -110,6 +114,8 @@ class EmberPlugin(BasePlugin[EmberConfig]):
         self.docs_dir = Path(config.docs_dir).resolve()
         self.cache = (root / self.config.cache_dir).resolve()
         self.page: PageContext | None = None
+        version = json.loads((self.pyodide_dir / "package.json").read_text(encoding="utf-8"))["version"]
+        self.pyodide_url = f"assets/pyodide/{version}/"  # js/build.mjs gives the worker the same
 
         if "pymdownx.superfences" not in config.markdown_extensions:
             raise PluginError("the ember plugin needs pymdownx.superfences in markdown_extensions")
@@ -141,8 +147,7 @@ class EmberPlugin(BasePlugin[EmberConfig]):
             raise FenceError(f"{self.page.src_path}: a fence failed: {type(exc).__name__}: {exc}") from exc
 
     def on_pre_build(self, config: MkDocsConfig) -> None:
-        """Read ember and the lessons, refuse a course that breaks an invariant, and write the
-        Python files that cells on pages that are not lessons run on."""
+        """Read ember and the lessons, and refuse a course that breaks an invariant."""
         # A folder of this build's own: two builds at once (make serve and make test) must not
         # write each other's snapshots while a run is kept under their digest.
         (self.repo_root / "build").mkdir(exist_ok=True)
@@ -159,13 +164,16 @@ class EmberPlugin(BasePlugin[EmberConfig]):
                                 self.cache / "runs")
         if found:
             raise PluginError("the labs break the course's invariants:\n" + "\n".join(found))
-        finished = {path.relative_to(self.ember_root).as_posix(): path.read_text(encoding="utf-8")
-                    for path in sorted((self.ember_root / "ember").rglob("*.py"))}
-        self.libs = {None: write_lib({**finished, **self.runtime}, self.python_root / "finished")}
+        self.libs: dict[int | None, Path] = {}  # lesson (None: not a lesson): the folder its code runs on
+
+    def on_startup(self, *, command: str, dirty: bool) -> None:
+        """Note whether this is mkdocs serve."""
+        self.serving = command == "serve"
 
     def on_post_build(self, config: MkDocsConfig) -> None:
-        """Remove this build's snapshots."""
+        """Write the service worker, with the built site's files; remove this build's snapshots."""
         shutil.rmtree(self.python_root, ignore_errors=True)
+        offline.write_worker(self.bundle_dir / SERVICE_WORKER, Path(config.site_dir), self.pyodide_url)
 
     def on_build_error(self, error: Exception) -> None:
         """Remove this build's snapshots."""
@@ -178,9 +186,9 @@ class EmberPlugin(BasePlugin[EmberConfig]):
         number = page.meta.get("number")
         lesson = int(number) if number is not None else None
         if lesson not in self.libs:
-            end = self.ember.snapshot(lesson, end=True)
-            self.libs[lesson] = write_lib({**end, **self.runtime},
-                                          self.python_root / f"lesson-{lesson:02d}")
+            files = course.page_files(self.ember, self.ember_root, lesson, self.runtime)
+            folder = f"lesson-{lesson:02d}" if lesson is not None else "finished"
+            self.libs[lesson] = write_lib(files, self.python_root / folder)
         self.page = PageContext(Path(src).as_posix(), page.file.content_string, self.libs[lesson],
                                 lesson, self.ember.template(lesson) if lesson is not None else {},
                                 cache=self.cache / "runs")
@@ -212,12 +220,13 @@ class EmberPlugin(BasePlugin[EmberConfig]):
 
     def on_post_page(self, output: str, page: Page, config: MkDocsConfig) -> str:
         """Name the course in each page's head, for the keys of the learner's saved progress; at
-        the top of the head, load the isolating service worker's script (ISOLATING_WORKER), and
-        inline stay.js and, on a page with cells or labs, start.js, which starts Python before
-        the bundle has loaded."""
+        the top of the head, inline register.js, with the service worker's URL except under
+        mkdocs serve, stay.js and, on a page with cells or labs, start.js, which starts Python
+        before the bundle has loaded."""
         output = output.replace("</head>", f'<meta name="ember-course" content="{self.config.course_id}"></head>', 1)
         # First: on a host without ISOLATION_HEADERS it reloads the page once, isolated.
-        scripts = (f'<script src="{get_relative_url(ISOLATING_WORKER, page.url)}"></script>'
+        worker = "" if self.serving else f' data-sw="{get_relative_url(SERVICE_WORKER, page.url)}"'
+        scripts = (f"<script{worker}>{self.head_scripts['register.js']}</script>"
                    f"<script>{self.head_scripts['stay.js']}</script>")
         if page.url in self.python_pages:
             scripts += (f'<script data-worker="{get_relative_url(WORKER_SCRIPT, page.url)}">'
@@ -250,26 +259,24 @@ class EmberPlugin(BasePlugin[EmberConfig]):
                 for index, declared in enumerate(lesson.labs)]
 
     def on_files(self, files: Files, config: MkDocsConfig) -> Files:
-        """Add Pyodide, the bundle and the Python files to the site; keep the head scripts to inline."""
-        self.isolating_worker = self.pyodide_dir.parent / "coi-serviceworker" / "coi-serviceworker.min.js"
+        """Add Pyodide, the bundle, the Python files and ``_headers`` to the site; keep the head
+        scripts to inline."""
         missing = [path for path in [*(self.pyodide_dir / name for name in PYODIDE_FILES),
-                                     self.bundle_dir / "ember.js", *(self.bundle_dir / name for name in HEAD_SCRIPTS),
-                                     self.isolating_worker]
+                                     *(self.bundle_dir / name for name in ("ember.js", SERVICE_WORKER, *HEAD_SCRIPTS))]
                    if not path.is_file()]
         if missing:
             raise PluginError(f"{missing[0]} is missing: run `make setup` (npm ci, then npm run build)")
         self.head_scripts = {name: (self.bundle_dir / name).read_text(encoding="utf-8").strip()
                              for name in HEAD_SCRIPTS}
         for name in PYODIDE_FILES:
-            files.append(File.generated(config, f"assets/pyodide/{name}",
+            files.append(File.generated(config, self.pyodide_url + name,
                                         abs_src_path=str(self.pyodide_dir / name)))
         for path in sorted(self.bundle_dir.rglob("*")):
-            if path.is_file() and path.name not in HEAD_SCRIPTS:
+            if path.is_file() and path.name not in (SERVICE_WORKER, *HEAD_SCRIPTS):
                 uri = f"assets/ember/{path.relative_to(self.bundle_dir).as_posix()}"
                 files.append(File.generated(config, uri, abs_src_path=str(path)))
         files.append(File.generated(config, "assets/ember/python.json",
                                     content=json.dumps(self.runtime)))
-        files.append(File.generated(config, ISOLATING_WORKER, abs_src_path=str(self.isolating_worker)))
         files.append(File.generated(config, HEADERS_FILE, content="/*\n" + "".join(
             f"  {name}: {value}\n" for name, value in ISOLATION_HEADERS.items())))
         return files

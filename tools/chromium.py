@@ -19,9 +19,9 @@ LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking
 
 NO_SERVICE_WORKERS = "delete Navigator.prototype.serviceWorker"
 """An init script for a browser without service workers, which sees the site as its server
-sends it: on a server without COOP and COEP, the isolating service worker would reload each page
-once, isolated (tests/e2e/test_deploy.py). Playwright's own service_workers="block" leaves
-register() resolving to nothing, which coi-serviceworker does not expect."""
+sends it. With them, the site's worker (js/offline/sw.js) would serve pages from its cache, and on
+a server without COOP and COEP reload each page once, isolated (tests/e2e/test_deploy.py). A
+missing navigator.serviceWorker is what a page sees where they are off."""
 
 
 def find(own: str | None = None) -> Path | None:

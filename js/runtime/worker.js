@@ -11,7 +11,7 @@
 //                 (results null: the page interrupted the checks)
 //               {id, type: "done", failure, fatal}  (Pyodide itself failed: start a new worker)
 
-const INDEX_URL = new URL("../pyodide/", import.meta.url).href;
+const INDEX_URL = new URL(`../pyodide/${PYODIDE_VERSION}/`, import.meta.url).href; // PYODIDE_VERSION: js/build.mjs
 const PYTHON_FILES = new URL("./python.json", import.meta.url).href;
 const LIB = "/home/pyodide/lib";
 const BOOT_LIMIT = 120; // seconds before a boot that has not finished counts as failed

@@ -92,6 +92,19 @@ class PageContext:
         if unknown:
             raise self.error_at(line, f"unknown {kind} option {unknown[0]!r}; known: {', '.join(known)}")
 
+    def take_id(self, line: int, fence: str, options: dict) -> None:
+        """Take the id option of a figure or plot (fence) for this page.
+
+        Raises:
+            FenceError: For a missing id, one that is not lowercase letters, digits and -, or
+                one already on the page.
+        """
+        if not re.fullmatch(r"[a-z][a-z0-9-]*", options.get("id") or ""):
+            raise self.error_at(line, f'a {fence} needs an id of lowercase letters, digits and -, as in id="loss"')
+        if options["id"] in self.ids:
+            raise self.error_at(line, f"a figure or plot with id {options['id']!r} is already on this page")
+        self.ids.add(options["id"])
+
     def run(self, line: int, source: str, timeout: float = 30.0) -> CellResult:
         """Run a fence's code on the page's ember, as execute.run_cell does, for at most
         timeout seconds.
@@ -154,11 +167,7 @@ def shown_once(page: PageContext, line: int, source: str, options: dict, known: 
             does not call hx.show_KIND exactly once.
     """
     page.check_options(line, fence, options, known)
-    if not re.fullmatch(r"[a-z][a-z0-9-]*", options.get("id", "")):
-        raise page.error_at(line, f'a {fence} needs an id of lowercase letters, digits and -, as in id="loss"')
-    if options["id"] in page.ids:
-        raise page.error_at(line, f"a figure or plot with id {options['id']!r} is already on this page")
-    page.ids.add(options["id"])
+    page.take_id(line, fence, options)
     result = page.run(line, source, time_limit_of(page, line, options.get("time_limit"), SHOWN_TIME_LIMIT))
     if result.error:
         raise page.error_at(line, f"the {fence}'s code raised {result.error}:\n{result.text}")

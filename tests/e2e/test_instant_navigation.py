@@ -120,7 +120,7 @@ def test_a_run_of_a_page_left_draws_nothing_on_the_next_one(page: Page, site: st
 
 
 def test_a_page_without_code_says_nothing_of_a_python_that_failed(page: Page, site: str):
-    page.route("**/assets/pyodide/pyodide.asm.wasm", lambda route: route.fulfill(status=404, body="missing"))
+    page.route("**/assets/pyodide/*/pyodide.asm.wasm", lambda route: route.fulfill(status=404, body="missing"))
     page.goto(site + LESSON)
     expect(page.get_by_role("alert").filter(has_text="Python could not be loaded (")).to_contain_text(
         "pyodide.asm.wasm", timeout=30_000)

@@ -149,14 +149,14 @@ def test_input_says_that_a_cell_cannot_read_it(page: Page, site: str):
 
 
 def test_when_python_cannot_load_the_page_stays_readable_and_offers_retry(page: Page, site: str):
-    page.route("**/assets/pyodide/pyodide.asm.wasm", lambda route: route.fulfill(status=404, body="missing"))
+    page.route("**/assets/pyodide/*/pyodide.asm.wasm", lambda route: route.fulfill(status=404, body="missing"))
     page.goto(site + LESSON)
     notice = page.get_by_role("alert").filter(has_text="Python could not be loaded")
     expect(notice).to_be_visible(timeout=30_000)
     expect(notice).to_contain_text("The text, the figures and the recorded outputs still work")
     expect(output(page, 1)).to_contain_text("does c record what made it? False")
     expect(page.locator("#loss").get_by_role("button", name=re.compile("^L data"))).to_be_visible()
-    page.unroute("**/assets/pyodide/pyodide.asm.wasm")
+    page.unroute("**/assets/pyodide/*/pyodide.asm.wasm")
     notice.get_by_role("button", name="Retry").click()
     expect(notice).to_be_hidden(timeout=30_000)
     still_runs(page)

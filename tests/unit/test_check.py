@@ -4,8 +4,12 @@ from lesson files with one mistake each (tests/unit/broken/) and from small cour
 import shutil
 from pathlib import Path
 
+from site_src import course as course_src
+from site_src import runtime
 from site_src.__main__ import main
 from site_src.check import check
+from site_src.execute import run_cell, write_lib
+from site_src.gaps import read_ember
 
 REPO = Path(__file__).resolve().parents[2]
 BROKEN = Path(__file__).parent / "broken"
@@ -55,6 +59,7 @@ def test_each_broken_fence_and_link_is_a_line_of_its_own(tmp_path):
         f"{lesson}:47: the link to 08-nowhere.md leads to no page of docs/",
         f"{lesson}:53: lab fields missing ['checks', 'hints', 'praise', 'why']; a lab has: gaps, what, "
         "why, hints, checks, praise",
+        f'{lesson}:58: time_limit must be seconds from 1 to 3600, as in time_limit="60", not \'0\'',
         "docs/lessons/08-no-number.md:1: a page in lessons/ is a lesson: its front matter needs "
         'number: "NN" and the other fields of site_src/frame.py',
     ]
@@ -83,6 +88,30 @@ def test_a_lesson_left_out_of_the_nav_is_named(tmp_path):
     assert check(tmp_path, docs, docs / "course.yml", REPO, None, config) == [
         "docs/lessons/08-b.md:1: lesson 08 is not in the nav of mkdocs.yml; add it under its part, "
         "or the sidebar will not show it"]
+
+
+def test_a_cell_changed_since_the_last_build_has_its_recorded_output_out_of_date(tmp_path):
+    cells = "\n```python cell\nprint(1)\n```\n\n```python cell time_limit=\"60\"\nprint(2)\n```\n"
+    docs = course(tmp_path, {"07-a.md": LESSON.format(number="07", part="II") + cells})
+    runs = tmp_path / "cache"
+
+    def out_of_date() -> list[str]:  # a course of one lesson breaks the invariants too
+        return [p for p in check(tmp_path, docs, docs / "course.yml", REPO, runs) if "recorded output" in p]
+
+    assert out_of_date() == [
+        "docs/lessons/07-a.md:13: no recorded output is kept for any of the course's 2 cells, figures and "
+        "plots: build the site (make site) first"]
+    # What the build keeps: each cell run on ember as lesson 07 ends, for its time limit.
+    files = course_src.page_files(read_ember(REPO), REPO, 7, runtime.files())
+    lib = write_lib(files, tmp_path / "lib")
+    run_cell("print(1)", lib, 20, runs)
+    run_cell("print(2)", lib, 60.0, runs)
+    assert out_of_date() == []
+    lesson = docs / "lessons" / "07-a.md"
+    lesson.write_text(lesson.read_text().replace("print(2)", "print(3)"))
+    assert out_of_date() == [
+        "docs/lessons/07-a.md:17: the recorded output is out of date: this code, or the ember it runs on, "
+        "changed since the last build (make site runs it again)"]
 
 
 def test_the_command_prints_each_problem_and_exits_1(capsys, monkeypatch, tmp_path):

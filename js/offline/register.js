@@ -1,0 +1,27 @@
+// Register the site's service worker (js/offline/sw.js), which keeps the site for offline use and
+// makes pages cross-origin isolated where the host sends no COOP and COEP. The build inlines this
+// script first in every page's head, with the worker's URL in its data-sw attribute; under
+// mkdocs serve it has none, and any worker registered earlier on this origin is removed, so that
+// the preview never comes from a cache.
+
+const RELOADED = "ember-isolation-reload"; // in sessionStorage: this tab has reloaded once to be isolated
+const serviceWorker = navigator.serviceWorker; // undefined where service workers are off
+const url = document.currentScript.dataset.sw;
+
+if (serviceWorker && !url) {
+  serviceWorker.getRegistrations().then((registrations) => registrations.forEach((r) => r.unregister()));
+} else if (serviceWorker) {
+  serviceWorker.register(url).catch((error) => console.warn("ember: no service worker, so no offline use:", error));
+  if (crossOriginIsolated) sessionStorage.removeItem(RELOADED);
+  else {
+    // The host sent no COOP and COEP. Once the worker controls this page, one reload brings them;
+    // only one, so that a browser that still does not isolate the page is not reloaded forever.
+    const reload = () => {
+      if (sessionStorage.getItem(RELOADED)) return;
+      sessionStorage.setItem(RELOADED, "1");
+      location.reload();
+    };
+    if (serviceWorker.controller) reload();
+    else serviceWorker.addEventListener("controllerchange", reload);
+  }
+}
