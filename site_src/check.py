@@ -103,9 +103,10 @@ def _not_recorded(runs: list[Run], ember: Ember, ember_root: Path, cache: Path, 
                 f"course's {len(runs)} cells, figures and plots: build the site (make site) first"]
     libs: dict[int | None, Path] = {}
     found = []
+    runtime_files = runtime.files()
     for run in runs:
         if run.lesson not in libs:
-            files = course.page_files(ember, ember_root, run.lesson, runtime.files())
+            files = course.page_files(ember, ember_root, run.lesson, runtime_files)
             libs[run.lesson] = write_lib(files, scratch / f"page-{run.lesson}")
         if not is_kept(run.source, libs[run.lesson], run.timeout, cache):
             found.append(f"{run.src_path}:{run.line}: the recorded output is out of date: this code, or "
@@ -118,10 +119,14 @@ def _lesson(text: str, src: str, path: Path, found: list[str], runs: list[Run]) 
     found, and each fence whose code the build runs into runs.
 
     Raises:
-        FenceError: For front matter that is not a lesson's, or a fence inside a comment.
+        FenceError: For front matter that is not YAML, or a fence inside a comment.
     """
     meta = course.front_matter(text, src)
-    number = course.lesson_number(meta, src, in_lessons=path.parent.name == "lessons")
+    try:
+        number = course.lesson_number(meta, src, in_lessons=path.parent.name == "lessons")
+    except FenceError as exc:  # the page's fences are still checked
+        found.append(_line(exc))
+        number = None
     page = PageContext(src, text, lib_root=Path())  # for its rules only: it runs nothing
     labs, questions = [], {"q": 0, "r": 0}
     for opener, source, start in course.fences(text, src):
