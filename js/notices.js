@@ -1,7 +1,9 @@
 // Notices at the top of the page for what concerns the whole page: Python could not be loaded
-// (with a Retry button), or the learner's work could not be saved in this browser.
+// (with a Retry button), the learner's work could not be saved in this browser, or a new version
+// of the course is ready (with a Reload button).
 
 import { button, make } from "./dom.js";
+import { onUpdate } from "./offline/update.js";
 import * as progress from "./progress/store.js";
 import { onState, retry } from "./runtime/client.js";
 import "./notices.css";
@@ -42,4 +44,11 @@ export function mount(content, left) {
   progress.onSave((saved) => notice(box, "storage", saved ? null : [make("p", "",
     "Your work could not be saved in this browser: its storage is full or blocked. What you write stays on "
     + "this page until you leave it; Export progress, at the end of a lesson, keeps a copy.")]), left);
+  onUpdate((apply) => {
+    if (left.aborted) return;
+    const reload = button("Reload", "ember-notice__button");
+    reload.addEventListener("click", apply);
+    notice(box, "update", [make("p", "", "A new version of the course is ready. Reload to use it: your saved work "
+      + "stays, but code you changed in cells goes back to the lesson's."), reload]);
+  });
 }

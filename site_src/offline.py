@@ -1,12 +1,15 @@
 """The service worker of a built site, with the list of files it keeps for offline use.
 
 js/offline/sw.js, bundled by esbuild, holds ``self.__WB_MANIFEST`` where Workbox expects the
-precache manifest: a list of ``{"url": str, "revision": str | None}``, URLs relative to the
-worker. ``write_worker`` puts in the site's files, each with a digest of its content as its
-revision, so that a new build makes a returning learner fetch only the files that changed.
+precache manifest: a list of ``{"url": str, "revision": str | None, "integrity"?: str}``, URLs
+relative to the worker. ``write_worker`` puts in the site's files. Each has a digest of its content
+as its revision, so that a new build makes a returning learner fetch only the files that changed,
+and as its integrity, so that a file that does not match its build (a deploy that has not fully
+landed) fails the install, which the next page load tries again, instead of being kept for good.
 Workbox's format: https://developer.chrome.com/docs/workbox/modules/workbox-precaching
 """
 
+import base64
 import hashlib
 import json
 from fnmatch import fnmatch
@@ -16,24 +19,37 @@ PLACEHOLDER = "self.__WB_MANIFEST"
 LEFT_OUT = ("*.map", "*.gz", "_headers", "sw.js", "assets/javascripts/lunr/*")
 """Files no page loads: source maps, which only developer tools ask for; the gzipped sitemap; the
 host's headers; the worker itself; and the search's stemmers for languages other than English."""
+REWRITTEN = ("sitemap.xml",)
+"""Files kept without an integrity: the sitemap names the address the site is served at, and a
+local server for another port rewrites it (tools/serve.py)."""
 
 
 def manifest(site_dir: Path, versioned: str) -> list[dict]:
-    """The precache manifest of a built site.
+    """The precache manifest of a built site, Pyodide's files last.
 
     Args:
         site_dir: The built site.
         versioned: A folder of the site (such as ``"assets/pyodide/314.0.7/"``) whose files never
-            change under their URL. Their revision is None: Workbox may then take them from the
-            browser's HTTP cache, so that a first visit does not download Pyodide twice.
+            change under their URL. They have no revision and no integrity, so that Workbox may
+            take them from the browser's HTTP cache (Chromium refetches a request with an
+            integrity). Coming last, they are asked for once the page, which loads them at once,
+            has most likely put them there; Chromium still fetches pyodide.asm.wasm twice.
     """
     entries = []
-    for path in sorted(site_dir.rglob("*")):
-        url = path.relative_to(site_dir).as_posix()
+    urls = sorted((path.relative_to(site_dir).as_posix() for path in site_dir.rglob("*")),
+                  key=lambda url: (url.startswith(versioned), url))
+    for url in urls:
+        path = site_dir / url
         if not path.is_file() or any(fnmatch(url, pattern) for pattern in LEFT_OUT):
             continue
-        revision = None if url.startswith(versioned) else hashlib.sha256(path.read_bytes()).hexdigest()[:16]
-        entries.append({"url": url, "revision": revision})
+        if url.startswith(versioned):
+            entries.append({"url": url, "revision": None})
+            continue
+        digest = hashlib.sha256(path.read_bytes()).digest()
+        entry = {"url": url, "revision": digest.hex()[:16]}
+        if url not in REWRITTEN:
+            entry["integrity"] = "sha256-" + base64.b64encode(digest).decode()
+        entries.append(entry)
     return entries
 
 

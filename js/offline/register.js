@@ -2,7 +2,7 @@
 // makes pages cross-origin isolated where the host sends no COOP and COEP. The build inlines this
 // script first in every page's head, with the worker's URL in its data-sw attribute; under
 // mkdocs serve it has none, and any worker registered earlier on this origin is removed, so that
-// the preview never comes from a cache.
+// the preview does not come from a cache (once it has loaded).
 
 const RELOADED = "ember-isolation-reload"; // in sessionStorage: this tab has reloaded once to be isolated
 const serviceWorker = navigator.serviceWorker; // undefined where service workers are off
@@ -11,13 +11,25 @@ const url = document.currentScript.dataset.sw;
 if (serviceWorker && !url) {
   serviceWorker.getRegistrations().then((registrations) => registrations.forEach((r) => r.unregister()));
 } else if (serviceWorker) {
-  serviceWorker.register(url).catch((error) => console.warn("ember: no service worker, so no offline use:", error));
+  serviceWorker.register(url).then((registration) => {
+    const installing = registration.installing;
+    installing?.addEventListener("statechange", () => {
+      if (installing.state === "redundant") {
+        console.warn("ember: the service worker could not store the site (a file failed to load), so there is "
+          + "no offline use yet; it tries again on the next page load");
+      }
+    });
+  }, (error) => console.warn("ember: no service worker, so no offline use:", error));
   if (crossOriginIsolated) sessionStorage.removeItem(RELOADED);
   else {
-    // The host sent no COOP and COEP. Once the worker controls this page, one reload brings them;
-    // only one, so that a browser that still does not isolate the page is not reloaded forever.
+    // The host sent no COOP and COEP. Once the worker has stored the site and controls this page,
+    // one reload brings them: only if the learner has not started on the page (a key or a click),
+    // for it would undo their cells; and only once, so that a browser that still does not isolate
+    // the page is not reloaded forever. Until a reload, Stop restarts Python.
+    let started = false;
+    for (const type of ["keydown", "pointerdown"]) addEventListener(type, () => { started = true; }, { capture: true });
     const reload = () => {
-      if (sessionStorage.getItem(RELOADED)) return;
+      if (started || sessionStorage.getItem(RELOADED)) return;
       sessionStorage.setItem(RELOADED, "1");
       location.reload();
     };

@@ -1,22 +1,32 @@
 """The built site as a learner's browser sees it, with its service worker (js/offline/sw.js).
 
 On a host that sends no COOP and COEP (GitHub Pages), the worker adds them and the page reloads
-once, cross-origin isolated: Stop then interrupts Python instead of restarting it. Hosts that read a
-_headers file get the headers from it. After a first visit, the site works with the server gone.
+once, cross-origin isolated, unless the learner has started on it: Stop then interrupts Python
+instead of restarting it. Hosts that read a _headers file get the headers from it. After a first
+visit, the site works with the server gone; after a deploy, the learner is offered the new version.
 """
 
+import functools
+import http.server
+import json
 import re
+import shutil
+import threading
 
 import pytest
 
 from playwright.sync_api import Browser, Error, Page, expect
 
+from site_src import offline
 from site_src.plugin import ISOLATION_HEADERS
 from tests.e2e.conftest import SITE
 from tests.e2e.test_lesson07 import LESSON, cell, output, replace_code, run
-from tools.serve import serve
+from tools.serve import StaticHandler, serve
 
 UNVISITED = "lessons/08-who-owes-the-gradient/"
+REPO = SITE.parents[1]
+BUNDLE = REPO / "build" / "bundle"
+PYODIDE = f"assets/pyodide/{json.loads((REPO / 'node_modules/pyodide/package.json').read_text())['version']}/"
 
 
 def isolated(page: Page) -> bool:
@@ -83,3 +93,57 @@ def test_after_a_first_visit_the_site_works_with_the_network_gone(browser: Brows
         expect(output(page, 1)).not_to_be_empty()
     finally:
         context.close()
+
+
+def test_a_learner_who_has_started_on_the_page_is_not_reloaded_under_them(browser: Browser):
+    stored = threading.Event()  # the worker cannot finish storing the site until it is set
+
+    class Held(StaticHandler):
+        def do_GET(self):
+            if self.path == "/404.html":
+                stored.wait(timeout=60)
+            return super().do_GET()
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Held, directory=str(SITE)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(f"http://127.0.0.1:{server.server_address[1]}/{LESSON}")
+        page.evaluate("window.emberFirstLoad = true")
+        page.get_by_role("textbox", name="Code of cell 1").click()
+        stored.set()
+        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+        page.wait_for_timeout(1000)  # time for a reload, if one were coming
+        assert page.evaluate("window.emberFirstLoad && !crossOriginIsolated")
+        page.reload()  # the next load is isolated
+        assert page.evaluate("crossOriginIsolated")
+    finally:
+        stored.set()
+        context.close()
+        server.shutdown()
+        server.server_close()
+
+
+def test_after_a_deploy_a_returning_learner_is_offered_the_new_version(browser: Browser, tmp_path):
+    deployed = tmp_path / "site"
+    shutil.copytree(SITE, deployed)
+    with serve(deployed, isolated=True) as site:  # a host that sends the headers: no reload
+        context = browser.new_context()
+        try:
+            page = context.new_page()
+            page.goto(site + LESSON)
+            page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+            # A deploy changes lesson 07.
+            lesson = deployed / LESSON / "index.html"
+            lesson.write_text(lesson.read_text().replace("</h1>", " (second edition)</h1>", 1))
+            offline.write_worker(BUNDLE / "sw.js", deployed, PYODIDE)
+            page.reload()  # the browser finds the new worker, which stores the new files and waits
+            expect(page.get_by_role("heading", level=1)).not_to_contain_text("second edition")
+            notice = page.get_by_role("alert").filter(has_text="A new version of the course is ready")
+            expect(notice).to_be_visible(timeout=60_000)
+            notice.get_by_role("button", name="Reload").click()
+            expect(page.get_by_role("heading", level=1)).to_contain_text("second edition")
+            expect(notice).to_have_count(0)
+        finally:
+            context.close()

@@ -1,5 +1,7 @@
 """The service worker's list of files (site_src/offline.py), on a small site made in the test."""
 
+import base64
+import hashlib
 import json
 import re
 
@@ -22,11 +24,15 @@ def site(tmp_path):
     return tmp_path
 
 
-def test_every_file_a_page_loads_is_kept_with_a_revision_of_its_content(site):
-    entries = {entry["url"]: entry["revision"] for entry in offline.manifest(site, "assets/pyodide/1.0/")}
-    assert sorted(entries) == ["assets/ember/ember.js", "assets/pyodide/1.0/pyodide.asm.wasm", "index.html",
-                               "lessons/07-x/index.html", "sitemap.xml"]
-    assert entries["assets/pyodide/1.0/pyodide.asm.wasm"] is None  # versioned by its folder
+def test_every_file_a_page_loads_is_kept_with_a_revision_and_an_integrity_of_its_content(site):
+    kept = offline.manifest(site, "assets/pyodide/1.0/")
+    assert [entry["url"] for entry in kept] == [  # Pyodide last
+        "assets/ember/ember.js", "index.html", "lessons/07-x/index.html", "sitemap.xml",
+        "assets/pyodide/1.0/pyodide.asm.wasm"]
+    assert kept[-1] == {"url": "assets/pyodide/1.0/pyodide.asm.wasm", "revision": None}  # versioned by its folder
+    assert kept[1]["integrity"] == "sha256-" + base64.b64encode(hashlib.sha256(b"home").digest()).decode()
+    assert "integrity" not in kept[3]  # the sitemap, which a server may rewrite
+    entries = {entry["url"]: entry["revision"] for entry in kept}
     assert re.fullmatch("[0-9a-f]{16}", entries["index.html"])
     before = entries["index.html"]
     (site / "index.html").write_text("home, changed")
