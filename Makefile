@@ -1,9 +1,11 @@
 # Everything is set up by the targets that need it; nothing is installed by hand.
-#   make serve   set up, then preview the site at http://127.0.0.1:8000
+#   make serve   set up, then preview the site at http://127.0.0.1:8000 (make serve DEV_ADDR=127.0.0.1:8001
+#                for another address)
 #   make test    set up, build the site, and run every test (unit and Playwright in Chromium)
 #   make bench   set up, build the site, and print the speed figures
 
 VENV := .venv
+DEV_ADDR ?= 127.0.0.1:8000
 PY := $(VENV)/bin/python
 export NO_MKDOCS_2_WARNING := 1
 
@@ -36,7 +38,7 @@ site: setup
 # esbuild rebuilds the bundle on every change in js/; mkdocs serve rebuilds the site and reloads
 # the page, and starts again when site_src/ changes (site_src/preview.py).
 serve: setup
-	node js/build.mjs --watch & trap 'kill $$! 2>/dev/null' EXIT; $(PY) -m site_src serve --dev-addr 127.0.0.1:8000
+	node js/build.mjs --watch & trap 'kill $$! 2>/dev/null' EXIT; $(PY) -m site_src serve --dev-addr $(DEV_ADDR)
 
 test: site browser
 	$(PY) -m site_src check

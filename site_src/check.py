@@ -110,7 +110,7 @@ def _not_recorded(runs: list[Run], ember: Ember, ember_root: Path, cache: Path, 
             libs[run.lesson] = write_lib(files, scratch / f"page-{run.lesson}")
         if not is_kept(run.source, libs[run.lesson], run.timeout, cache):
             found.append(f"{run.src_path}:{run.line}: the recorded output is out of date: this code, or "
-                         "the ember it runs on, changed since the last build (make site runs it again)")
+                         "the ember it runs on, changed since the last build (make site, or make serve, runs it again)")
     return found
 
 

@@ -265,7 +265,8 @@ class EmberPlugin(BasePlugin[EmberConfig]):
                                      *(self.bundle_dir / name for name in ("ember.js", SERVICE_WORKER, *HEAD_SCRIPTS))]
                    if not path.is_file()]
         if missing:
-            raise PluginError(f"{missing[0]} is missing: run `make setup` (npm ci, then npm run build)")
+            raise PluginError(f"{missing[0]} is missing: run `make setup` (npm ci, then npm run build); if "
+                              "esbuild printed an error above, fix it first")
         self.head_scripts = {name: (self.bundle_dir / name).read_text(encoding="utf-8").strip()
                              for name in HEAD_SCRIPTS}
         for name in PYODIDE_FILES:

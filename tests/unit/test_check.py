@@ -111,7 +111,7 @@ def test_a_cell_changed_since_the_last_build_has_its_recorded_output_out_of_date
     lesson.write_text(lesson.read_text().replace("print(2)", "print(3)"))
     assert out_of_date() == [
         "docs/lessons/07-a.md:17: the recorded output is out of date: this code, or the ember it runs on, "
-        "changed since the last build (make site runs it again)"]
+        "changed since the last build (make site, or make serve, runs it again)"]
 
 
 def test_the_command_prints_each_problem_and_exits_1(capsys, monkeypatch, tmp_path):
