@@ -114,8 +114,7 @@ class EmberPlugin(BasePlugin[EmberConfig]):
         self.docs_dir = Path(config.docs_dir).resolve()
         self.cache = (root / self.config.cache_dir).resolve()
         self.page: PageContext | None = None
-        version = json.loads((self.pyodide_dir / "package.json").read_text(encoding="utf-8"))["version"]
-        self.pyodide_url = f"assets/pyodide/{version}/"  # js/build.mjs gives the worker the same
+        self.pyodide_url = pyodide_url(self.pyodide_dir)
 
         if "pymdownx.superfences" not in config.markdown_extensions:
             raise PluginError("the ember plugin needs pymdownx.superfences in markdown_extensions")
@@ -297,6 +296,13 @@ class EmberPlugin(BasePlugin[EmberConfig]):
 
             server.set_app(isolated)
         return server
+
+
+def pyodide_url(pyodide_dir: Path) -> str:
+    """Where the site serves Pyodide's files, under the version of the npm package in pyodide_dir,
+    such as ``assets/pyodide/314.0.7/``; js/build.mjs gives the Python worker the same version."""
+    version = json.loads((pyodide_dir / "package.json").read_text(encoding="utf-8"))["version"]
+    return f"assets/pyodide/{version}/"
 
 
 def _segments(template: dict[str, list]) -> dict[str, list]:

@@ -2,10 +2,10 @@
 
 mkdocs serve rebuilds the site, and reloads the page in the browser, when a lesson, ember/, the
 runtime (site_src/runtime), the bundle (plugin.EmberPlugin.on_serve) or the theme's overrides
-(site_src/theme, with ``--watch-theme``) change. A
-change to the plugin itself, in site_src/, takes a new process, since Python has its modules
-loaded: watchfiles starts mkdocs serve again, and the page reloads once the new server answers
-(MkDocs' live-reload script sees a later build than its own).
+(site_src/theme, with ``--watch-theme``) change. A change to the plugin itself, in site_src/,
+takes a new process, since Python has its modules loaded: watchfiles starts mkdocs serve again,
+and the page reloads once the new server answers (MkDocs' live-reload script sees a later build
+than its own).
 """
 
 import shlex

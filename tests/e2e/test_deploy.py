@@ -8,7 +8,6 @@ visit, the site works with the server gone; after a deploy, the learner is offer
 
 import functools
 import http.server
-import json
 import re
 import shutil
 import threading
@@ -18,7 +17,7 @@ import pytest
 from playwright.sync_api import Browser, Error, Page, expect
 
 from site_src import offline
-from site_src.plugin import ISOLATION_HEADERS
+from site_src.plugin import ISOLATION_HEADERS, pyodide_url
 from tests.e2e.conftest import SITE
 from tests.e2e.test_lesson07 import LESSON, cell, output, replace_code, run
 from tools.serve import StaticHandler, serve
@@ -26,7 +25,7 @@ from tools.serve import StaticHandler, serve
 UNVISITED = "lessons/08-who-owes-the-gradient/"
 REPO = SITE.parents[1]
 BUNDLE = REPO / "build" / "bundle"
-PYODIDE = f"assets/pyodide/{json.loads((REPO / 'node_modules/pyodide/package.json').read_text())['version']}/"
+PYODIDE = pyodide_url(REPO / "node_modules" / "pyodide")
 
 
 def isolated(page: Page) -> bool:
