@@ -4,7 +4,7 @@ import datetime
 import os
 import platform
 
-from bench import build, graphs, lesson, runtime, training
+from bench import build, engine, graphs, lesson, runtime, training
 from bench.browser import ROOT, bench
 from bench.table import render
 
@@ -19,7 +19,7 @@ says how each figure is measured. Run `make bench` to measure again: it rewrites
 
 
 def main() -> None:
-    rows = build.figures()
+    rows = build.figures() + engine.figures()
     with bench() as b:
         rows += lesson.figures(b) + graphs.figures(b) + runtime.figures(b) + training.figures(b)
     machine = (f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
