@@ -1,20 +1,30 @@
 // A code cell: the build's highlighted code becomes an editor with a Run button; the output
-// recorded at build time stays until the reader runs the cell.
+// recorded at build time stays until the reader runs the cell. The learner's edits are kept in
+// their progress, and Reset brings back the page's code.
 
 import { button, make } from "./dom.js";
-import { createEditor } from "./editor.js";
+import { memberNames } from "./editor/complete.js";
+import { createEditor, replaceText } from "./editor/python.js";
 import { figureFor, show } from "./graph.js";
 import { draw as drawPlot, plotFor } from "./plot.js";
 import { appendOutput } from "./output.js";
-import { learnerEmber } from "./learner.js";
+import { learnerEmber, lessonData } from "./learner.js";
+import * as progress from "./progress/store.js";
 import { isBusy, onState, run as runCell, stop as stopRun } from "./runtime/client.js";
 import "./cell.css";
+
+/** The attribute and method names of the page's ember, for completion after a dot. */
+function emberNames() {
+  const files = lessonData()?.files ?? {};
+  return [...memberNames(Object.values(files).flat().filter((s) => typeof s === "string").join(""))];
+}
 
 /**
  * Mount one cell rendered by site_src/fences/cell.py.
  * @param {HTMLElement} el the .ember-cell element
+ * @param {AbortSignal} left aborted when the learner leaves the page
  */
-export function mount(el) {
+export function mount(el, left) {
   const number = el.dataset.cell;
   const code = el.querySelector(".ember-cell__code");
   const output = el.querySelector(".ember-cell__output");
@@ -27,9 +37,11 @@ export function mount(el) {
   const run = button("Run", "md-button--primary ember-cell__run");
   const stopButton = button("Stop", "ember-cell__stop");
   stopButton.hidden = true;
+  const reset = button("Reset", "ember-cell__reset");
+  reset.title = "Bring back this cell's code as the page gives it";
   const status = make("span", "ember-cell__status");
   status.setAttribute("role", "status");
-  bar.append(run, stopButton, status);
+  bar.append(run, stopButton, reset, status);
 
   const host = make("div", "ember-cell__editor");
   code.replaceWith(host, bar);
@@ -52,7 +64,31 @@ export function mount(el) {
     }
     plots.clear();
   }
-  const view = createEditor(host, { doc: source, label: `Code of cell ${number}`, onRun: () => start() });
+  const id = el.dataset.id;
+  const saved = progress.cellCode(id);
+  const names = emberNames();
+  const view = createEditor(host, {
+    doc: saved?.original === source ? saved.code : source,
+    label: `Code of cell ${number}`,
+    names: () => names,
+    onRun: () => start(),
+    onChange: (code, before) => {
+      progress.setCellCode(id, source, code, { source: view, base: before });
+      reset.hidden = code === source;
+    },
+  });
+  reset.hidden = view.state.doc.toString() === source;
+  if (!reset.hidden) origin.textContent = "recorded when this page was built, from its code, not yours: Run shows yours";
+  reset.addEventListener("click", () => {
+    replaceText(view, source);
+    status.textContent = "This cell has the page's code again; Ctrl+Z (⌘Z) in it brings yours back.";
+  });
+  if (saved && saved.original !== source) keepEarlier(bar, view, saved.code);
+  // Another tab changed this cell, or a progress file was imported: show what is saved.
+  progress.subscribe(({ cell, all }) => {
+    if (cell !== id && !all) return;
+    queueMicrotask(() => replaceText(view, progress.cellCode(id)?.original === source ? progress.cellCode(id).code : source));
+  }, left);
 
   async function start() {
     if (running !== null) return;
@@ -110,4 +146,18 @@ export function mount(el) {
 function stoppedNote({ stopped, restarted }, timeLimit) {
   const why = stopped === "time" ? `Stopped after ${timeLimit} s, this cell's time limit.` : "Stopped.";
   return restarted ? `${why} Python is being restarted; your code and your ember are kept.\n` : `${why}\n`;
+}
+
+/**
+ * The learner changed this cell before the page's code for it changed: their version is kept,
+ * a button away.
+ */
+function keepEarlier(bar, view, code) {
+  const use = button("Use my earlier version", "ember-cell__reset");
+  use.title = "You changed this cell before the lesson changed it; your version was kept";
+  use.addEventListener("click", () => {
+    replaceText(view, code);
+    use.remove();
+  });
+  bar.append(use);
 }

@@ -3,6 +3,11 @@
 
 import * as progress from "./progress/store.js";
 
+/** "1 lab", "2 labs". */
+function counted(count, noun) {
+  return `${count} ${noun}${count === 1 ? "" : "s"}`;
+}
+
 /**
  * @param {HTMLElement} cell a .ember-map__progress cell with data-labs and data-quizzes
  */
@@ -12,6 +17,6 @@ export function mount(cell) {
   const quizzes = cell.dataset.quizzes.split(" ").filter(Boolean);
   const passed = labs.filter((lab) => progress.passed(lab)).length;
   const answered = quizzes.filter((quiz) => progress.quizAnswer(quiz).right).length;
-  cell.textContent = `${passed} of ${labs.length} labs passed · ${answered} of ${quizzes.length} questions answered`;
+  cell.textContent = `${passed} of ${counted(labs.length, "lab")} passed · ${answered} of ${counted(quizzes.length, "question")} answered`;
   cell.classList.toggle("ember-map__progress--done", passed === labs.length && answered === quizzes.length);
 }

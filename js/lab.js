@@ -1,20 +1,23 @@
 // A lab: the learner's file, editable only in this lab's gaps; hints one level at a time;
-// checks that run in the worker against the learner's ember, each with its own status.
+// checks that run in the worker against the learner's ember, each with its own status and
+// what the learner's code printed while it ran.
 
 import { button, make, readJson } from "./dom.js";
-import { createGapEditor } from "./editor.js";
+import { createGapEditor } from "./editor/gaps.js";
+import { memberNames } from "./editor/complete.js";
 import { markedText } from "./assemble.js";
 import { learnerEmber, lessonData, slotText } from "./learner.js";
+import { appendOutput } from "./output.js";
 import * as progress from "./progress/store.js";
-import { isBusy, isReady, runChecks, stop } from "./runtime/client.js";
+import { isBusy, isReady, runChecks, stop, syntaxProblems } from "./runtime/client.js";
 import "./lab.css";
 
-const STATUS_WORDS = { passed: "passed", failed: "failed", error: "error" };
+const STATUS_WORDS = { passed: "passed", failed: "failed", error: "error", stopped: "stopped" };
 const CHECKS_TIME_LIMIT = 10; // seconds for all of a lab's checks
 
 /**
  * The lab's file as the learner has it, and where its gaps are.
- * @returns {{doc: string, gaps: import("./editor.js").GapRange[]}}
+ * @returns {{doc: string, gaps: import("./editor/gaps.js").GapRange[]}}
  */
 function labFile(segments, labGaps) {
   let doc = "";
@@ -28,7 +31,7 @@ function labFile(segments, labGaps) {
       const text = slotText(segment);
       const from = doc.length + markedText(segment, "").indexOf("\n") + 1; // after the start marker
       doc += markedText(segment, text);
-      gaps.push({ name: segment.gap, from, to: from + text.length - 1, editable: labGaps.includes(segment.gap) });
+      gaps.push({ name: segment.gap, from, to: from + text.length - 1, editable: labGaps.includes(segment.gap), indent: segment.indent });
     }
   }
   return { doc, gaps };
@@ -41,59 +44,88 @@ function labFile(segments, labGaps) {
  */
 export function mount(el, left) {
   const data = readJson(el.querySelector(".ember-lab__data"));
-  const segments = lessonData().files[data.path];
+  const lesson = lessonData();
+  const segments = lesson.files[data.path];
   const slots = Object.fromEntries(segments.filter((s) => typeof s !== "string").map((s) => [s.gap, s]));
   el.setAttribute("role", "region");
   el.setAttribute("aria-label", `Lab ${data.id.split("-")[1]}`);
 
-  // The file, editable in this lab's gaps.
   const file = el.querySelector(".ember-lab__file");
-  file.querySelector(".ember-lab__when").textContent = "yours: edit the shaded gaps (Ctrl+A, or ⌘A, selects the gap you are in)";
+  file.querySelector(".ember-lab__when").textContent = "yours: edit the shaded gaps";
   const host = make("div", "ember-lab__editor");
   file.querySelector(".highlight").replaceWith(host);
   const { doc, gaps } = labFile(segments, data.gaps);
+  const shown = gaps.map((gap) => gap.name);
+  const problemsLine = make("p", "ember-lab__problems");
+  problemsLine.setAttribute("role", "status");
+  const names = [...memberNames(Object.values(lesson.files).flat().filter((s) => typeof s === "string").join(""))];
   const editor = createGapEditor(host, {
     doc,
     gaps,
     label: `${data.path}, lab ${data.id.split("-")[1]}`,
-    onChange: (name, text) => {
-      // A gap still holding its stub is not the learner's answer (an edit next to it moved it).
-      if (progress.answer(name) === undefined && `${text}\n` === slots[name].stub) return;
-      progress.setAnswer(name, `${text}\n`, editor);
+    names: () => names,
+    onChange: (name, text, before) => save(name, text, before),
+    problems: async () => {
+      const found = shown.some((name) => progress.answer(name) !== undefined) ? await syntaxProblems(learnerEmber()) : [];
+      showProblems(problemsLine, found.filter((problem) => shown.includes(problem.gap)));
+      return found;
     },
   });
+  /** Keep a gap's text; a gap holding its stub is one the learner has not written. */
+  function save(name, text, before) {
+    if (`${text}\n` === slots[name].stub) progress.clearAnswer(name, editor);
+    else progress.setAnswer(name, `${text}\n`, { source: editor, base: `${before}\n` });
+  }
+  const tip = make("p", "ember-lab__tip",
+    "In a gap, Ctrl+A (⌘A on a Mac) or Select code selects its code. Tab indents and Shift+Tab dedents; "
+    + "to leave the editor with the keyboard, press Esc, then Tab.");
   const synced = make("p", "ember-lab__synced");
   synced.setAttribute("role", "status");
-  file.after(synced);
-  progress.subscribe(({ gap, source }) => {
-    if (gap in slots && source !== editor && gaps.some((g) => g.name === gap)) {
-      editor.replace(gap, slotText(slots[gap]).slice(0, -1));
-      if (source === "tab" && data.gaps.includes(gap)) {
-        synced.textContent = `Gap ${gap} was changed in another tab of this site. This tab now shows that text, the newer one.`;
+  file.after(tip, problemsLine, synced);
+  // The saved progress is what the editor shows: after a change elsewhere (another tab, another
+  // lab of this page, an import), each gap here is brought up to it. Not during the editor's own
+  // update, which may be what saved.
+  progress.subscribe(({ gap, source }) => queueMicrotask(() => {
+    for (const name of shown) {
+      const saved = slotText(slots[name]).slice(0, -1);
+      if (editor.text(name) === saved) continue;
+      editor.replace(name, saved);
+      if (source === "tab" && name === gap && data.gaps.includes(name)) {
+        synced.textContent = `Gap ${name} was changed in another tab of this site: this tab now shows that text, `
+          + "the newer one. Ctrl+Z (⌘Z) here takes the change back.";
       }
     }
-  }, left);
+  }), left);
 
-  // One "Reset this gap" per gap.
+  mountGapButtons(el, data, editor, file, slots);
+  mountHints(el, data);
+  mountChecks(el, data);
+}
+
+/** Say the syntax errors that the gaps cause, a line each, or nothing. */
+function showProblems(line, problems) {
+  line.textContent = problems.map((p) => `Gap ${p.gap}, line ${p.line}: ${p.message}`).join("\n");
+}
+
+/** Select code and Reset this gap, for each gap of the lab. */
+function mountGapButtons(el, data, editor, file, slots) {
   const gapList = make("div", "ember-lab__gaps");
   for (const name of data.gaps) {
     const group = make("div", "ember-lab__gap");
     group.setAttribute("role", "group");
     group.setAttribute("aria-label", `Gap ${name}`);
+    const select = button("Select code", "ember-lab__button");
+    select.addEventListener("click", () => editor.selectCode(name));
     const reset = button("Reset this gap", "ember-lab__button");
     reset.addEventListener("click", () => {
-      if (!window.confirm(`Reset gap ${name}? Your text in it is replaced by the starting stub.`)) return;
-      progress.clearAnswer(name);
+      if (!window.confirm(`Reset gap ${name}? Your text in it is replaced by the starting stub (Ctrl+Z in the editor brings it back).`)) return;
       editor.replace(name, slots[name].stub.slice(0, -1));
       el.dispatchEvent(new CustomEvent("ember-lab-reset"));
     });
-    group.append(make("code", "", name), reset);
+    group.append(make("code", "", name), select, reset);
     gapList.append(group);
   }
   file.after(gapList);
-
-  mountHints(el, data);
-  mountChecks(el, data);
 }
 
 /** Hints revealed one level at a time, remembered across reloads. */
@@ -121,6 +153,17 @@ function mountHints(el, data) {
   box.append(make("p", "ember-lab__heading", "Hints"), list, more, count);
   details.replaceWith(box);
   show();
+}
+
+/** What the summary says when the checks were stopped: why, and which check was running. */
+function stoppedSummary({ stopped, restarted }, running) {
+  let why = "Stopped.";
+  if (stopped === "time") {
+    why = running ? `Stopped after ${CHECKS_TIME_LIMIT} s, the time limit of the checks, while "${running}" was running.`
+      : `Stopped after ${CHECKS_TIME_LIMIT} s, the time limit of the checks.`;
+    why += " Code that never ends does this; so does code that is very slow or prints a great deal.";
+  }
+  return restarted ? `${why} Python was restarted; your code is kept.` : why;
 }
 
 /** The checks: a Run checks button, a status for each check, and the praise when all pass. */
@@ -161,27 +204,41 @@ function mountChecks(el, data) {
     running = 0;
     run.setAttribute("aria-disabled", "true");
     stopButton.hidden = false;
-    summary.textContent = !isReady() ? "Python is starting… the checks run as soon as it is ready."
-      : isBusy() ? "Waiting for the run before them to end…" : "Checking…";
-    const { results, failure, stopped, restarted } = await runChecks(data.checks, learnerEmber(),
-      { timeLimit: CHECKS_TIME_LIMIT, onStart: (id) => (running = id), onRun: () => (summary.textContent = "Checking…") });
+    for (const item of items) markEarlier(item);
+    const earlier = items.some((item) => item.dataset.status) ? " Results marked earlier are from the last run." : "";
+    const checking = `Checking…${earlier}`;
+    summary.textContent = !isReady() ? `Python is starting… the checks run as soon as it is ready.${earlier}`
+      : isBusy() ? `Waiting for the run before them to end…${earlier}` : checking;
+    const outcome = await runChecks(data.checks, learnerEmber(), {
+      timeLimit: CHECKS_TIME_LIMIT,
+      onStart: (id) => (running = id),
+      onRun: () => (summary.textContent = checking),
+      onResult: (index, result) => showResult(items[index], result),
+    });
     running = null;
     run.removeAttribute("aria-disabled");
     if (stopButton.contains(document.activeElement)) run.focus();
     stopButton.hidden = true;
-    // Only checks that ran too long count against the lab; one stopped by the learner (or by
-    // leaving the page), or a Python that failed, says nothing about their code.
+    const { results, finished, failure, stopped } = outcome;
+    // Those that did not run have no result: the first of them was stopped, if any was running.
+    const next = results.length;
+    for (const item of items.slice(next)) showResult(item, { status: "", reason: "" });
     if (stopped) {
-      const why = stopped === "time" ? `Stopped after ${CHECKS_TIME_LIMIT} s: a check ran too long. Does a loop in your code never end?`
-        : "Stopped.";
-      forget(restarted ? `${why} Python was restarted; your code is kept.` : why, stopped === "time");
+      const wasRunning = stopped === "time" && !finished;
+      if (wasRunning) showResult(items[next], { status: "stopped", reason: `Still running when the ${CHECKS_TIME_LIMIT} s were up.` });
+      summary.textContent = stoppedSummary(outcome, wasRunning ? data.checks[next].title : null);
+      // Only checks that ran too long count against the lab; one stopped by the learner (or by
+      // leaving the page) says nothing about their code.
+      if (stopped === "time") {
+        progress.setPassed(data.id, false);
+        showPassed(false);
+      }
       return;
     }
     if (failure) {
-      forget(failure, false);
+      summary.textContent = failure;
       return;
     }
-    results.forEach((result, index) => showResult(items[index], result));
     const passed = results.filter((r) => r.status === "passed").length;
     const all = passed === results.length;
     summary.textContent = all ? `All ${results.length} checks passed.` : `${passed} of ${results.length} checks passed.`;
@@ -190,11 +247,33 @@ function mountChecks(el, data) {
   });
 }
 
-/** Show one check's status and reason, as text; an empty status clears them. */
-function showResult(item, { status, reason }) {
+/** Mark a check's shown result as one of an earlier run, until its new one comes. */
+function markEarlier(item) {
+  if (!item.dataset.status) return;
+  item.dataset.earlier = "";
+  item.querySelector(".ember-lab__status")?.append(make("span", "ember-lab__earlier", " · earlier run"));
+}
+
+/**
+ * Show one check's status, reason and what the learner's code printed, as text; an empty
+ * status clears them.
+ * @param {HTMLElement} item
+ * @param {{status: string, reason: string, output?: Array}} result
+ */
+function showResult(item, { status, reason, output }) {
   item.dataset.status = status;
-  item.querySelector(".ember-lab__status")?.remove();
-  item.querySelector(".ember-lab__reason")?.remove();
+  delete item.dataset.earlier;
+  for (const part of item.querySelectorAll(".ember-lab__status, .ember-lab__reason, .ember-lab__printed")) part.remove();
   if (status) item.prepend(make("span", "ember-lab__status", STATUS_WORDS[status]));
   if (reason) item.append(make("span", "ember-lab__reason", reason));
+  if (output?.length) {
+    const printed = make("div", "ember-lab__printed");
+    const pre = make("pre", "ember-lab__output");
+    pre.setAttribute("role", "log");
+    pre.setAttribute("aria-label", `What your code printed during: ${item.querySelector(".ember-lab__check-title").textContent}`);
+    pre.tabIndex = 0; // it may scroll: the keyboard must reach it
+    appendOutput(pre, output);
+    printed.append(make("span", "ember-lab__printed-title", "Your code printed:"), pre);
+    item.append(printed);
+  }
 }

@@ -248,6 +248,9 @@ def footer_html(course: Course, entry: Entry, href, repo_url: str | None) -> str
     if after:
         links.append(f'<p class="ember-lesson-footer__next"><span>Next</span> <span>{_name(after, href(after))} · '
                      f"{html.escape(after.question)} · ~{after.minutes} min</span></p>")
+        if href(after):
+            links.append(f'<p class="ember-lesson-footer__continue"><a class="md-button md-button--primary" '
+                         f'href="{html.escape(href(after))}" aria-label="Continue to lesson {after.nn}">Continue</a></p>')
     if before:
         links.append(f'<p class="ember-lesson-footer__previous"><span>Previous</span> <span>{_name(before, href(before))}</span></p>')
     parts.append(f'<nav class="ember-lesson-footer__lessons" aria-label="Next and previous lessons">{"".join(links)}</nav>')
@@ -256,7 +259,8 @@ def footer_html(course: Course, entry: Entry, href, repo_url: str | None) -> str
         query = urlencode({"title": f"Lesson {entry.nn}: {entry.title}",
                            "body": f"Lesson {entry.nn}, {entry.title} ({entry.src_path})\n\nWhat went wrong:\n"})
         parts.append(f'<p class="ember-lesson-footer__report"><a href="{html.escape(repo_url.rstrip("/"))}'
-                     f'/issues/new?{html.escape(query)}">Report a problem with this lesson</a></p>')
+                     f'/issues/new?{html.escape(query)}">Report a problem with this lesson</a> '
+                     "(on GitHub, which asks you to sign in)</p>")
     parts.append("</section>")
     return "".join(parts)
 
@@ -285,4 +289,5 @@ def map_html(course: Course, href) -> str:
 
 def _counts(entry: Entry) -> str:
     """What a lesson holds, shown until the learner's progress is read."""
-    return f"{len(entry.labs)} labs, {len(entry.quizzes)} questions"
+    labs, quizzes = len(entry.labs), len(entry.quizzes)
+    return f"{labs} lab{'' if labs == 1 else 's'}, {quizzes} question{'' if quizzes == 1 else 's'}"

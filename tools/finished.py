@@ -7,7 +7,7 @@ from playwright.sync_api import Page
 from site_src.gaps import read_ember
 
 ROOT = Path(__file__).resolve().parents[1]
-PROGRESS_KEY = "ember:autograd:progress:v2"
+PROGRESS_KEY = "ember:autograd:progress:v3"
 """Where the site keeps the learner's progress: js/progress/store.js, with mkdocs.yml's course_id."""
 
 
@@ -17,5 +17,5 @@ def write_solutions(page: Page) -> None:
     The next load of a page runs the finished ember in its cells and labs.
     """
     answers = {name: version.text for name, (_, version) in read_ember(ROOT).gaps.items()}
-    progress = {"answers": answers, "hints": {}, "passed": {}, "quizzes": {}}
+    progress = {"answers": answers, "hints": {}, "passed": {}, "quizzes": {}, "cells": {}}
     page.evaluate("([key, p]) => localStorage.setItem(key, JSON.stringify(p))", [PROGRESS_KEY, progress])

@@ -84,7 +84,7 @@ export function showGraph(figure, drawn, graph, placed, { open, close }) {
       if (fit >= FIT_FROM) return zoom(fit);
       const last = items.get(graph.nodes.length - 1);
       canvas.scrollLeft = canvas.scrollWidth;
-      canvas.scrollTop = last ? last.y * scale - canvas.clientHeight / 2 : 0;
+      canvas.scrollTop = last ? (last.y + PAD) * scale - canvas.clientHeight / 2 : 0;
       return update();
     }
     bar.hidden = scale === 1 && width <= canvas.clientWidth && height <= canvas.clientHeight;

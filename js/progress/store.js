@@ -1,36 +1,55 @@
-// The learner's progress, kept in localStorage as they work: the text of every gap, the hints
-// opened, the labs passed and the quiz answers. The key names the course and the schema
-// (ember:<course>:progress:v<schema>). A state saved under an older schema is upgraded into the
+// The learner's progress, kept in localStorage as they work: the text of every gap, the code of
+// every cell they changed, the hints opened, the labs passed and the quiz answers. The key names
+// the course and the schema (ember:<course>:progress:v<schema>). A state saved under an older schema is upgraded into the
 // new key and left where it was; a state that cannot be read is set aside, never lost. When
 // the browser refuses storage, everything works and nothing is saved (notices.js says so).
+// Another tab's change to the same text is merged with this tab's, so neither loses a keystroke.
 
 import { exported as validExport, progress as validProgress } from "ember:validators";
+import { merge } from "../text.js";
 
-const SCHEMA = 2;
+const SCHEMA = 3;
 /** The course's id, from the page (the plugin's course_id); it keeps two courses apart. */
 export const COURSE = document.querySelector('meta[name="ember-course"]')?.content ?? "ember";
 const KEY = `ember:${COURSE}:progress:v${SCHEMA}`;
 
 /**
- * Older keys and how to bring their state up to this schema, oldest first. Schema 1 had no
- * course in its key and no quizzes.
+ * Older keys and how to bring their state up to the next schema, oldest first: OLDER[i] is
+ * schema i + 1. Schema 1 had no course in its key and no quizzes; schema 2 kept no cells.
  */
-const OLDER = [{ key: "ember:progress:v1", upgrade: (state) => ({ ...state, quizzes: {} }) }];
+const OLDER = [
+  { key: "ember:progress:v1", upgrade: (state) => ({ ...state, quizzes: {} }) },
+  { key: `ember:${COURSE}:progress:v2`, upgrade: (state) => ({ ...state, cells: {} }) },
+];
 
 /**
+ * A cell's code as its page gave it (original), and the learner's.
+ * @typedef {{original: string, code: string}} CellCode
+ */
+/**
  * @typedef {{answers: Object<string,string>, hints: Object<string,number>,
- *   passed: Object<string,boolean>, quizzes: Object<string,{chosen: number[], right: boolean}>}} Progress
+ *   passed: Object<string,boolean>, quizzes: Object<string,{chosen: number[], right: boolean}>,
+ *   cells: Object<string,CellCode>}} Progress
  */
 
 /** @returns {Progress} */
 function empty() {
-  return { answers: {}, hints: {}, passed: {}, quizzes: {} };
+  return { answers: {}, hints: {}, passed: {}, quizzes: {}, cells: {} };
 }
 
-/** A gap's text always ends with a newline: the line before its end marker. */
+/** Line breaks as \n alone, whatever wrote the text: an editor counts \r\n as one. */
+function lines(text) {
+  return text.replace(/\r\n?/g, "\n");
+}
+
+/** Every text with \n line breaks; a gap's text ends with one, the line before its end marker. */
 function tidy(state) {
   for (const [gap, text] of Object.entries(state.answers)) {
-    if (!text.endsWith("\n")) state.answers[gap] = `${text}\n`;
+    state.answers[gap] = lines(text).endsWith("\n") ? lines(text) : `${lines(text)}\n`;
+  }
+  for (const cell of Object.values(state.cells)) {
+    cell.original = lines(cell.original);
+    cell.code = lines(cell.code);
   }
   return state;
 }
@@ -95,8 +114,9 @@ function load() {
         state = null;
       }
       if (state && validProgress(state)) {
+        tidy(state);
         try {
-          store.setItem(KEY, JSON.stringify(tidy(state))); // the older key stays as it was
+          store.setItem(KEY, JSON.stringify(state)); // the older key stays as it was
         } catch {
           // storage full: the upgrade is saved with the next change
         }
@@ -144,12 +164,23 @@ function change(edit, news) {
   save(news);
 }
 
-/** Take a state another tab saved; tell the listeners which gaps it changed ({gap, source: "tab"}). */
+/** The keys of two records whose values differ. */
+function differing(one, other, same) {
+  return [...new Set([...Object.keys(one), ...Object.keys(other)])].filter((key) => !same(one[key], other[key]));
+}
+
+/**
+ * Take a state another tab saved; tell the listeners which gaps and cells it changed
+ * ({gap, source: "tab"}, {cell, source: "tab"}).
+ */
 function adopt(incoming) {
-  const gaps = new Set([...Object.keys(state.answers), ...Object.keys(incoming.answers)]);
-  const changed = [...gaps].filter((gap) => state.answers[gap] !== incoming.answers[gap]);
+  const gaps = differing(state.answers, incoming.answers, (a, b) => a === b);
+  const cells = differing(state.cells, incoming.cells, (a, b) => a?.code === b?.code && a?.original === b?.original);
   state = incoming;
-  for (const gap of changed) for (const listener of listeners) listener({ gap, source: "tab" });
+  for (const listener of listeners) {
+    for (const gap of gaps) listener({ gap, source: "tab" });
+    for (const cell of cells) listener({ cell, source: "tab" });
+  }
 }
 
 let lastSaved = null; // whether the last attempt to save worked; null before any
@@ -194,15 +225,53 @@ export function answer(gap) {
   return state.answers[gap];
 }
 
-/** Keep the learner's text for a gap. */
-export function setAnswer(gap, text, source = null) {
-  if (state.answers[gap] === text) return;
-  change((s) => (s.answers[gap] = text), { gap, source });
+/**
+ * The text to keep: ours, or, when another tab changed the text since this tab's edit began
+ * (from base), both edits merged.
+ */
+function joined(theirs, ours, base) {
+  return base === undefined || theirs === undefined || theirs === base ? ours : merge(base, ours, theirs);
 }
 
-/** Forget the learner's text for a gap. */
-export function clearAnswer(gap) {
-  change((s) => delete s.answers[gap], { gap, source: null });
+/**
+ * Keep the learner's text for a gap.
+ * @param {string} gap
+ * @param {string} text
+ * @param {{source?: object, base?: string}} [options] source: who changed it, for the listeners;
+ *   base: the text the edit began from, to merge with another tab's change
+ */
+export function setAnswer(gap, text, { source = null, base } = {}) {
+  if (state.answers[gap] === text) return;
+  change((s) => (s.answers[gap] = joined(s.answers[gap], text, base)), { gap, source });
+}
+
+/** Forget the learner's text for a gap; source as for setAnswer. */
+export function clearAnswer(gap, source = null) {
+  if (state.answers[gap] === undefined) return;
+  change((s) => delete s.answers[gap], { gap, source });
+}
+
+/** The learner's code for a cell, or undefined if they have not changed it. */
+export function cellCode(cell) {
+  return state.cells[cell];
+}
+
+/**
+ * Keep the learner's code for a cell; code equal to the original forgets it.
+ * @param {string} cell the cell's id, such as 07-c3
+ * @param {string} original the cell's code as its page gives it
+ * @param {string} code the learner's
+ * @param {{source?: object, base?: string}} [options] as for setAnswer
+ */
+export function setCellCode(cell, original, code, { source = null, base } = {}) {
+  if (state.cells[cell]?.code === code && state.cells[cell].original === original) return;
+  if (state.cells[cell] === undefined && code === original) return;
+  change((s) => {
+    const theirs = s.cells[cell]?.original === original ? s.cells[cell].code : original;
+    const kept = joined(theirs, code, base);
+    if (kept === original) delete s.cells[cell];
+    else s.cells[cell] = { original, code: kept };
+  }, { cell, source });
 }
 
 /** How many hints of a lab the learner has opened. */
@@ -239,7 +308,8 @@ export function choose(quiz, index, right) {
 }
 
 /**
- * Call listener after every change, with {gap, source}, {lab} or {quiz}.
+ * Call listener after every change, with {gap, source}, {cell, source}, {lab}, {quiz} or
+ * {all: true}; source is who made it, or "tab" for another tab.
  * @param {AbortSignal} [signal] stops the calls when aborted (the page was left)
  * @returns {() => void} a function that stops the calls
  */
@@ -287,7 +357,8 @@ export function importText(text) {
 }
 
 /**
- * Forget one lesson's work: its gaps' text, its labs' hints and passes, its quiz answers.
+ * Forget one lesson's work: its gaps' text, its cells' code, its labs' hints and passes, its
+ * quiz answers.
  * @param {number} lesson
  */
 export function resetLesson(lesson) {

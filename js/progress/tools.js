@@ -55,7 +55,7 @@ export function mount(box) {
   if (lesson) {
     const reset = button(`Reset this lesson`);
     reset.addEventListener("click", () => {
-      if (!confirm(`Forget your work on lesson ${lesson}: the code in its labs, the hints you opened, and your answers to its questions? This cannot be undone; Export progress first to keep a copy.`)) return;
+      if (!confirm(`Forget your work on lesson ${lesson}: your code in its labs and cells, the hints you opened, and your answers to its questions? This cannot be undone; Export progress first to keep a copy.`)) return;
       progress.resetLesson(Number(lesson));
       status.textContent = `Lesson ${lesson} was reset. Reloading…`;
       location.reload();

@@ -8,6 +8,11 @@
 
 /** @typedef {[("stdout"|"stderr"|"graph"|"plot"|"cut"), string]} Chunk  graph, plot: hx.show_graph's or hx.show_plot's JSON; cut: how much output was cut */
 /**
+ * A check's result: passed, failed (an assertion did not hold) or error (the code raised), why,
+ * and what the learner's code printed meanwhile, as chunks.
+ * @typedef {{status: "passed"|"failed"|"error", reason: string, output?: Chunk[]}} CheckResult
+ */
+/**
  * How a run ended. raised names the cell's exception; failure says why Python could not run it;
  * stopped says why it was stopped ("stop" or "time"); restarted, that Python started afresh.
  * @typedef {{ok: boolean, raised?: string, failure?: string, ms?: number,
@@ -220,13 +225,48 @@ export async function run(source, onOutput, ember, { timeLimit = 0, onStart, onR
  * Run a lab's checks against files.
  * @param {{title: string, code: string}[]} checks
  * @param {{files: Object<string,string>, gaps: Object<string, Array>}|null} ember as for run()
- * @param {{timeLimit?: number, onStart?: (id: number) => void}} [options] as for run()
- * @returns {Promise<{results?: {status: string, reason: string}[], failure?: string, stopped?: string}>}
+ * @param {{timeLimit?: number, onStart?: (id: number) => void, onRun?: () => void,
+ *   onResult?: (index: number, result: CheckResult) => void}} [options] as for run(); onResult
+ *   is called with each check's result as soon as it has run
+ * @returns {Promise<{results: CheckResult[], finished: boolean, failure?: string,
+ *   stopped?: "stop"|"time", restarted?: boolean}>} results: those of the checks that ran,
+ *   in order; finished: whether all of them ran
  */
-export async function runChecks(checks, ember, { timeLimit = 0, onStart, onRun } = {}) {
-  const data = await request({ type: "checks", checks, ...emberMessage(ember) }, { onStart, onRun, timeLimit });
-  if (data.stopped) return { stopped: data.stopped, restarted: data.restarted };
-  if (data.failure) return { failure: data.failure };
-  // null: a KeyboardInterrupt that the page did not send (the learner's code raised it).
-  return data.results ? { results: data.results } : { failure: "The checks were interrupted: KeyboardInterrupt was raised." };
+export async function runChecks(checks, ember, { timeLimit = 0, onStart, onRun, onResult = () => {} } = {}) {
+  const results = [];
+  const onOutput = (chunks) => {
+    for (const [stream, json] of chunks) {
+      if (stream !== "check") continue;
+      results.push(JSON.parse(json));
+      onResult(results.length - 1, results.at(-1));
+    }
+  };
+  const data = await request({ type: "checks", checks, ...emberMessage(ember) }, { onOutput, onStart, onRun, timeLimit });
+  const finished = results.length === checks.length;
+  if (data.stopped) return { results, finished, stopped: data.stopped, restarted: data.restarted };
+  if (data.failure) return { results, finished, failure: data.failure };
+  // Not finished, yet not stopped: a KeyboardInterrupt that the page did not send (the learner's
+  // code raised it).
+  return finished ? { results, finished } : { results, finished, failure: "The checks were interrupted: KeyboardInterrupt was raised." };
+}
+
+let syntaxWaiting = null; // the newest syntax request, {id, answer}; while it is queued, a newer one joins it
+
+/**
+ * The Python syntax errors that the gaps of the learner's ember cause. A request made while an
+ * earlier one still waits in the queue joins it, which then goes with the newest files.
+ * @param {{files: Object<string,string>, gaps: Object<string, Array>}} ember as for run()
+ * @returns {Promise<import("../editor/gaps.js").Problem[]>}
+ */
+export function syntaxProblems(ember) {
+  const message = { type: "syntax", ...emberMessage(ember) };
+  const waiting = syntaxWaiting && queue.find((entry) => entry.id === syntaxWaiting.id);
+  if (waiting) {
+    waiting.message = message;
+    return syntaxWaiting.answer;
+  }
+  let id = null;
+  const answer = request(message, { onStart: (queued) => (id = queued) }).then((data) => data.problems ?? []);
+  syntaxWaiting = { id, answer };
+  return answer;
 }

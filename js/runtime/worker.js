@@ -3,12 +3,15 @@
 //
 // Messages in:  {type: "interrupt-buffer", buffer}  (a SharedArrayBuffer's Uint8Array)
 //               {id, type: "run", source, files, gaps} | {id, type: "checks", checks, files, gaps}
+//               | {id, type: "syntax", files, gaps}
 //               files: the learner's ember ({path: text}); null on a page without one
 //               gaps: where the gaps lie in those files ({path: [[gap, first, last], ...]})
 // Messages out: {type: "progress", step} | {type: "ready"} | {type: "boot-failed", message}
 //               {id, type: "output", chunks: [[stream, text], ...]}
-//               {id, type: "done", raised: name | null, ms} | {id, type: "checked", results}
-//                 (results null: the page interrupted the checks)
+//                 (a check's result comes as a chunk ["check", JSON of {status, reason, output?}])
+//               {id, type: "done", raised: name | null, ms} | {id, type: "checked", finished}
+//                 (finished false: the checks were interrupted) | {id, type: "done", problems}
+//                 (the syntax errors that gaps cause, cellrun.Session.syntax_problems)
 //               {id, type: "done", failure, fatal}  (Pyodide itself failed: start a new worker)
 
 const INDEX_URL = new URL(`../pyodide/${PYODIDE_VERSION}/`, import.meta.url).href; // PYODIDE_VERSION: js/build.mjs
@@ -86,8 +89,10 @@ function handle({ session, checks }, data) {
       const raised = session.run_streaming(data.source, post) ?? null;
       postMessage({ id, type: "done", raised, ms: performance.now() - started });
     } else if (data.type === "checks") {
-      const results = checks.run_checks_json(session, JSON.stringify(data.checks)); // "null": interrupted
-      postMessage({ id, type: "checked", results: JSON.parse(results) });
+      const post = (json) => postMessage({ id, type: "output", chunks: [["check", json]] });
+      postMessage({ id, type: "checked", finished: checks.run_checks_streaming(session, JSON.stringify(data.checks), post) });
+    } else if (data.type === "syntax") {
+      postMessage({ id, type: "done", problems: JSON.parse(session.syntax_problems_json()) });
     }
   } catch (error) {
     // Not the learner's exception (Python reports those): Pyodide itself failed.

@@ -63,6 +63,16 @@ class PageContext:
     graphs: list[dict] = field(default_factory=list)
     _claimed: set[int] = field(default_factory=set)
 
+    @property
+    def key(self) -> str:
+        """What the ids of the page's questions and cells start with, in the learner's saved
+        progress: its lesson number, or "page-" and its file's name in lower case letters,
+        digits and hyphens (the saved progress allows no other)."""
+        if self.lesson is not None:
+            return f"{self.lesson:02d}"
+        name = re.sub(r"[^a-z0-9]+", "-", self.src_path.rsplit("/", 1)[-1][:-3].lower()).strip("-")
+        return f"page-{name[:40] or 'x'}"
+
     def line_of(self, opener: re.Pattern, source: str) -> int:
         """The 1-based line of the fence whose opener matches and whose code is source.
 

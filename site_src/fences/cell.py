@@ -83,10 +83,10 @@ def format_cell(source: str, language: str, class_name: str, options: dict, md: 
                             + result.text)
     page.cells += 1
     page.graphs += [json.loads(text)["graph"] for stream, text in result.output if stream == "graph"]
-    return cell_html(source, result.output, page.cells, md, time_limit)
+    return cell_html(source, result.output, page.cells, f"{page.key}-c{page.cells}", md, time_limit)
 
 
-def cell_html(source: str, output: tuple[tuple[str, str], ...], number: int, md: Any,
+def cell_html(source: str, output: tuple[tuple[str, str], ...], number: int, cell_id: str, md: Any,
               time_limit: float = TIME_LIMIT) -> str:
     """The HTML of a cell: its highlighted code, the output recorded at build time, and a line
     for readers without JavaScript.
@@ -95,6 +95,7 @@ def cell_html(source: str, output: tuple[tuple[str, str], ...], number: int, md:
         source: The cell's code.
         output: ("stdout" | "stderr", text) chunks.
         number: The cell's 1-based position on its page.
+        cell_id: The id that the learner's edits of it are saved under, such as ``07-c3``.
         md: The Markdown instance, for the highlighter's settings.
         time_limit: Seconds a run in the browser may take before it is stopped.
     """
@@ -106,7 +107,7 @@ def cell_html(source: str, output: tuple[tuple[str, str], ...], number: int, md:
         if stream not in ("graph", "plot") and (stream != "cut" or index == cuts[-1])  # the newest note only
     )
     return (
-        f'<div class="ember-cell" data-cell="{number}" data-time-limit="{time_limit:g}">'
+        f'<div class="ember-cell" data-cell="{number}" data-id="{cell_id}" data-time-limit="{time_limit:g}">'
         f'<div class="ember-cell__code">{code}</div>'
         '<div class="ember-cell__result">'
         '<p class="ember-cell__label">Output <span class="ember-cell__origin">'

@@ -176,15 +176,6 @@ def question_html(question: Question, quiz_id: str) -> str:
     )
 
 
-def _page_key(page: PageContext) -> str:
-    """What a page's quiz ids start with: its lesson number, or "page-" and its file's name in
-    lower case letters, digits and hyphens (the saved progress allows no other)."""
-    if page.lesson is not None:
-        return f"{page.lesson:02d}"
-    name = re.sub(r"[^a-z0-9]+", "-", page.src_path.rsplit("/", 1)[-1][:-3].lower()).strip("-")
-    return f"page-{name[:40] or 'x'}"
-
-
 def _inline(text: str) -> str:
     """Inline Markdown as HTML without the paragraph around it: a legend or a label holds text."""
     out = render_inline(text)
@@ -204,7 +195,7 @@ def format_quiz(source: str, language: str, class_name: str, options: dict, md: 
     page.check_options(line, "quiz", options, {})
     question = parse_quiz(source, page.src_path, line)
     page.quizzes += 1
-    return question_html(question, f"{_page_key(page)}-q{page.quizzes}")
+    return question_html(question, f"{page.key}-q{page.quizzes}")
 
 
 def format_recap(source: str, language: str, class_name: str, options: dict, md: Any, *,
@@ -213,7 +204,7 @@ def format_recap(source: str, language: str, class_name: str, options: dict, md:
     line = page.line_of(RECAP_OPENER, source)
     page.check_options(line, "recap", options, {})
     questions = parse_recap(source, page.src_path, line)
-    forms = "".join(question_html(q, f"{_page_key(page)}-r{index}") for index, q in enumerate(questions, start=1))
+    forms = "".join(question_html(q, f"{page.key}-r{index}") for index, q in enumerate(questions, start=1))
     return (
         '<section class="ember-recap" aria-label="Recap">'
         '<p class="ember-recap__title"><strong>Recap</strong> · from earlier lessons</p>'

@@ -10,6 +10,7 @@ import io
 import json
 import linecache
 import os
+import re
 import sys
 import time
 import traceback
@@ -71,7 +72,7 @@ class OutputSink:
             return
         if not self._chunks or self._chunks[-1][0] != stream:
             self._size += CHUNK_COST  # each change of stream is a new span on the page
-        _append(self._chunks, stream, text)
+        append_chunk(self._chunks, stream, text)
         self._size += len(text)
         line_done = text.endswith("\n") and time.monotonic() - self._last >= self._interval
         if line_done or self._size >= FLUSH_SIZE:
@@ -79,7 +80,7 @@ class OutputSink:
 
     def _keep_tail(self, stream: str, text: str) -> None:
         """Keep text among the last TAIL characters; count what falls out of them."""
-        _append(self._tail, stream, text)
+        append_chunk(self._tail, stream, text)
         self._tail_size += len(text)
         if self._tail_size > 2 * self.TAIL or len(self._tail) > 2 * TAIL_CHUNKS:  # now and then
             self._trim_tail()
@@ -160,7 +161,7 @@ def _cut_note(count: int, done: bool) -> str:
     return f"\n… {count:,} characters of output cut so far; the end of the output shows when the run ends …\n"
 
 
-def _append(chunks: list[list[str]], stream: str, text: str) -> None:
+def append_chunk(chunks: list[list[str]], stream: str, text: str) -> None:
     """Add text to chunks, merged into the last chunk when it is of the same stream."""
     if chunks and chunks[-1][0] == stream:
         chunks[-1][1] += text
@@ -234,14 +235,67 @@ class Session:
         """
         self._gaps = {path: [tuple(gap) for gap in spans] for path, spans in json.loads(gaps).items()}
 
-    def _in_gap(self, path: str, line: int | str | None) -> str:
-        """"line 2 of gap L07.init" when line of path (relative to lib_root) is in a gap. A
-        SyntaxError's report gives its line as text."""
+    def _gap_of(self, path: str, line: int | str | None, syntax: bool = False) -> tuple[str, int, bool] | None:
+        """The gap that holds line of path (relative to lib_root): (gap, line of the gap, True).
+        With syntax, a line between a gap and the next is the gap's too, as (gap, its last
+        line, False): Python finds a block or a bracket left open only on the next line of code.
+        A SyntaxError gives its line as text."""
         line = int(line) if str(line).isdigit() else None
-        for name, first, last in self._gaps.get(path, ()):
-            if line is not None and first <= line <= last:
-                return f"line {line - first + 1} of gap {name}"
-        return ""
+        if line is None:
+            return None
+        before = None
+        for name, first, last in sorted(self._gaps.get(path, ()), key=lambda gap: gap[1]):
+            if first <= line <= last:
+                return name, line - first + 1, True
+            if last < line:
+                before = name, last - first + 1, False
+        return before if syntax else None
+
+    def _in_gap(self, path: str, line: int | str | None, syntax: bool = False) -> str:
+        """"line 2 of gap L07.init" when line of path is in a gap; with syntax, "at the end of
+        gap L08.add_back" for a line after it (see _gap_of)."""
+        place = self._gap_of(path, line, syntax)
+        if place is None:
+            return ""
+        name, number, inside = place
+        return f"line {number} of gap {name}" if inside else f"at the end of gap {name}"
+
+    def _syntax_message(self, path: str, exc: SyntaxError) -> str:
+        """exc's message, with each "on line N" it names said as a line of a gap, or left out
+        where N is no line of a gap: the learner wrote only the gaps."""
+        def said(match: re.Match) -> str:
+            place = self._gap_of(path, match.group(1))
+            return f" on line {place[1]} of gap {place[0]}" if place else ""
+        return re.sub(r" on line (\d+)", said, exc.msg or "")
+
+    def syntax_problems(self) -> list[dict]:
+        """The syntax errors of the files that hold gaps, each in the gap that causes it.
+
+        Returns:
+            ``[{"gap": "L07.init", "line": 2, "column": 8, "message": "unexpected indent"}]``,
+            at most one per file (Python stops at the first): line is 1-based in the gap and
+            column 0-based; an error found on the line after a gap is on the gap's last line.
+        """
+        problems = []
+        for path in self._gaps:
+            try:
+                with open(self.lib_root + path, encoding="utf-8") as file:
+                    compile(file.read(), path, "exec")
+            except SyntaxError as exc:
+                place = self._gap_of(path, exc.lineno, syntax=True)
+                if place is None:
+                    continue
+                gap, line, inside = place
+                message = self._syntax_message(path, exc)
+                if not inside:
+                    message += " (found just after the gap: is its last block or bracket finished?)"
+                problems.append({"gap": gap, "line": line, "column": (exc.offset or 1) - 1 if inside else 0,
+                                 "message": f"{type(exc).__name__}: {message}"})
+        return problems
+
+    def syntax_problems_json(self) -> str:
+        """Worker entry: syntax_problems as JSON text."""
+        return json.dumps(self.syntax_problems())
 
     def reset(self) -> None:
         """Forget the modules imported from lib_root/ember; put back the builtins, the recursion
@@ -316,8 +370,8 @@ class Session:
                     [f for f in part.stack if not self._is_runtime(f.filename)])
             if getattr(part, "filename", None):  # a SyntaxError in a file of lib_root
                 part.filename = self._relative(part.filename)
-                if gap := self._in_gap(part.filename, part.lineno):
-                    part.msg = f"{part.msg} ({gap})"
+                if gap := self._in_gap(part.filename, part.lineno, syntax=True):
+                    part.msg = f"{self._syntax_message(part.filename, part)} ({gap})"
             pending += [p for p in (part.__cause__, part.__context__) if p is not None]
             pending += part.exceptions or []
         sys.stderr.write("".join(report.format()))
@@ -329,13 +383,14 @@ class Session:
         the gaps, ``(ember/scalar.py, line 62)``."""
         text = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
         places = [(self._relative(f.filename), f.lineno) for f in traceback.extract_tb(exc.__traceback__)]
-        if isinstance(exc, SyntaxError) and exc.filename:
-            text = f"SyntaxError: {exc.msg}"
+        syntax = isinstance(exc, SyntaxError) and bool(exc.filename)
+        if syntax:
             places.append((self._relative(exc.filename), exc.lineno))
+            text = f"{type(exc).__name__}: {self._syntax_message(places[-1][0], exc)}"
         places = [place for place in places if place[0].startswith("ember/")]
         if places:
             path, line = places[-1]
-            text += f" ({self._in_gap(path, line) or f'{path}, line {line}'})"
+            text += f" ({self._in_gap(path, line, syntax) or f'{path}, line {line}'})"
         return text
 
     def _is_runtime(self, relative: str) -> bool:

@@ -7,6 +7,9 @@ A check is a plain-words title and a Python body. The body runs in a fresh names
   the reason;
 - any other exception makes it **error**, with the exception and the learner's line as reason.
 
+What the learner's code prints while a check runs is kept with its result, cut as a cell's
+output is (cellrun.OutputSink).
+
 The build runs this file under CPython (``python checks.py LIB_ROOT RESULT_FILE``, see
 :func:`main`) and the browser's worker calls :func:`run_checks` inside Pyodide.
 """
@@ -15,8 +18,9 @@ import json
 import linecache
 import sys
 import traceback
+from collections.abc import Callable
 
-from cellrun import NoInput, OutputSink, Session, Stream
+from cellrun import NoInput, OutputSink, Session, Stream, append_chunk
 
 CHECK_FILENAME = "<check>"
 MAX_SHOWN = 300
@@ -59,46 +63,74 @@ def expect(actual: object, expected: object, what: str = "") -> None:
     raise AssertionError(f"{prefix}expected {describe(expected)}, got {describe(actual)}")
 
 
-def run_checks(session: Session, checks: list[dict]) -> list[dict]:
+def run_checks(session: Session, checks: list[dict], on_result: Callable[[dict], None] = lambda result: None) -> list[dict]:
     """Run each check; one failing never stops the others.
 
     Args:
         session: The Session whose lib_root holds the learner's ember.
         checks: ``[{"title": str, "code": str}, ...]``.
+        on_result: Called with each result as soon as its check has run.
 
     Returns:
-        ``[{"status": "passed" | "failed" | "error", "reason": str}, ...]``, one per check.
+        ``[{"status": "passed" | "failed" | "error", "reason": str}, ...]``, one per check, each
+        with ``"output"``, a list of ``[stream, text]`` chunks as a cell's, when the check
+        printed anything.
+
+    Raises:
+        KeyboardInterrupt: When the page stopped the checks; the results so far went to
+            on_result.
     """
-    return [_run_one(session, check["code"]) for check in checks]
+    results = []
+    for check in checks:
+        results.append(_run_one(session, check["code"]))
+        on_result(results[-1])
+    return results
 
 
-def run_checks_json(session: Session, checks: str) -> str:
-    """Worker entry: run_checks with the checks and the results as JSON text; ``null`` when the
-    page interrupted them (KeyboardInterrupt, from its Stop or time limit)."""
+def run_checks_streaming(session: Session, checks: str, post: Callable[[str], None]) -> bool:
+    """Worker entry: run_checks with the checks as JSON text, posting each result as JSON as
+    soon as its check has run.
+
+    Returns:
+        True when every check ran; False when the page interrupted them (KeyboardInterrupt,
+        from its Stop or time limit).
+    """
     try:
-        return json.dumps(run_checks(session, json.loads(checks)))
+        run_checks(session, json.loads(checks), lambda result: post(json.dumps(result)))
+        return True
     except KeyboardInterrupt:
-        return "null"
+        return False
 
 
 def _run_one(session: Session, code: str) -> dict:
     session.reset()
     linecache.cache[CHECK_FILENAME] = (len(code), None, code.splitlines(True), CHECK_FILENAME)
     saved = sys.stdout, sys.stderr, sys.stdin
-    quiet = OutputSink(lambda chunks: None)
-    sys.stdout = sys.stderr = Stream("stdout", quiet)  # the learner's prints are dropped
-    sys.stdin = NoInput()
+    output: list = []
+    sink = OutputSink(output.extend, interval=float("inf"))
+    sys.stdout, sys.stderr, sys.stdin = Stream("stdout", sink), Stream("stderr", sink), NoInput()
+    try:
+        result = _outcome(session, code)
+    finally:
+        sys.stdout, sys.stderr, sys.stdin = saved
+        sink.close()
+    merged: list = []
+    for stream, text in output:
+        append_chunk(merged, stream, text)
+    return {**result, "output": merged} if merged else result
+
+
+def _outcome(session: Session, code: str) -> dict:
+    """Run a check's code: its status and reason."""
     try:
         exec(compile(code, CHECK_FILENAME, "exec"), {"__name__": "__check__", "expect": expect})
         return {"status": "passed", "reason": ""}
     except AssertionError as exc:
         return {"status": "failed", "reason": _short(str(exc) or _failed_line(exc))}
     except KeyboardInterrupt:
-        raise  # the page stopped the checks: none of them has a result
+        raise  # the page stopped the checks: this one has no result
     except BaseException as exc:  # the learner's code may raise anything, SystemExit included
         return {"status": "error", "reason": _short(session.describe_error(exc))}
-    finally:
-        sys.stdout, sys.stderr, sys.stdin = saved
 
 
 def _short(reason: str) -> str:

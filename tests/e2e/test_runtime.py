@@ -8,7 +8,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from tests.e2e.test_labs import ADD, MUL, RIGHT_INIT, editor, lab, write_gap
+from tests.e2e.test_labs import ADD, MUL, RIGHT_INIT, check, editor, lab, write_gap
 from tests.e2e.test_lesson07 import LESSON, cell, output, replace_code, run
 from tools.finished import PROGRESS_KEY, write_solutions
 
@@ -55,11 +55,12 @@ def test_a_saved_endless_loop_never_runs_on_load_and_the_checks_stop_at_their_ti
     page.goto(site + LESSON)
     looping = "        while True:\n            pass\n"
     page.evaluate("([key, p]) => localStorage.setItem(key, JSON.stringify(p))",
-                  [PROGRESS_KEY, {"answers": {"L07.init": looping}, "hints": {}, "passed": {}, "quizzes": {}}])
+                  [PROGRESS_KEY, {"answers": {"L07.init": looping}, "hints": {}, "passed": {}, "quizzes": {}, "cells": {}}])
     page.reload()
     still_runs(page, 1)  # the page loaded and nothing of the saved code ran
     lab(page, 1).get_by_role("button", name="Run checks").click()
-    expect(lab(page, 1).get_by_text(re.compile("^Stopped after 10 s: a check ran too long"))).to_be_visible(timeout=20_000)
+    expect(lab(page, 1).get_by_text(re.compile("^Stopped after 10 s, the time limit of the checks, while"))).to_be_visible(timeout=20_000)
+    expect(check(page, 1, "Value(3).data is the float 3.0")).to_contain_text(re.compile("^stopped.*Still running when the 10 s were up"))
     expect(editor(page, 1)).to_contain_text("while True:")
     still_runs(page)
 

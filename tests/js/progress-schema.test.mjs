@@ -16,11 +16,12 @@ const good = {
   hints: { "07-1": 2 },
   passed: { "07-1": true, "07-2": false },
   quizzes: { "07-q1": { chosen: [0, 1], right: true }, "07-r2": { chosen: [2], right: false } },
+  cells: { "07-c3": { original: "print(1)", code: "print(2)" }, "page-playground-c1": { original: "", code: "x = 1" } },
 };
 
 test("a learner's progress is valid", () => {
   assert.ok(progress(good), JSON.stringify(progress.errors));
-  assert.ok(progress({ answers: {}, hints: {}, passed: {}, quizzes: {} }));
+  assert.ok(progress({ answers: {}, hints: {}, passed: {}, quizzes: {}, cells: {} }));
 });
 
 test("HTML in an answer is only text: it is valid, and the page never renders it", () => {
@@ -37,8 +38,11 @@ test("a hostile or damaged progress is refused", () => {
     { ...good, passed: { "07-1": "yes" } },
     { ...good, quizzes: { "07-q1": { chosen: [0], right: true, html: "<b>" } } },
     { ...good, quizzes: { "07-q1": { chosen: ["0"], right: true } } },
+    { ...good, cells: { "07-c3": { original: "x" } } },
+    { ...good, cells: { "07-c3": { original: "x", code: "y", html: "<b>" } } },
+    { ...good, cells: { "<img>-c1": { original: "x", code: "y" } } },
     { ...good, extra: 1 },
-    { answers: {}, hints: {}, passed: {} },
+    { answers: {}, hints: {}, passed: {}, quizzes: {} },
     [],
     null,
   ];
@@ -46,9 +50,9 @@ test("a hostile or damaged progress is refused", () => {
 });
 
 test("an export file names its format, course and schema", () => {
-  const file = { format: "ember-progress", course: "ember", schema: 2, exported: "2026-11-30T00:00:00Z", progress: good };
+  const file = { format: "ember-progress", course: "ember", schema: 3, exported: "2026-11-30T00:00:00Z", progress: good };
   assert.ok(exported(file));
   assert.equal(exported({ ...file, format: "something-else" }), false);
-  assert.equal(exported({ ...file, schema: "2" }), false);
+  assert.equal(exported({ ...file, schema: "3" }), false);
   assert.equal(exported({ ...file, course: "<script>" }), false);
 });

@@ -1,5 +1,6 @@
 """site_src/runtime/cellrun.py: the runner shared by the build and the browser's worker."""
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -159,3 +160,41 @@ def test_a_syntax_error_in_a_gap_is_reported_with_the_gap_not_a_crash(tmp_path):
                          '{"ember/broken.py": [["L01.f", 2, 2]]}', "import ember.broken")
     assert out.startswith("SyntaxError\n")
     assert "(line 1 of gap L01.f)" in out
+
+
+def syntax_problems(tmp_path, text: str, gaps: str) -> list[dict]:
+    """Session.syntax_problems of an ember whose thing.py is text with gaps, in a process of its own."""
+    out = run_in_process(tmp_path, {"thing.py": text}, gaps, "pass",
+                         after="import json\nprint(json.dumps(session.syntax_problems()))")
+    return json.loads(out.strip().splitlines()[-1])
+
+
+GAPS = '{"ember/thing.py": [["L01.f", 2, 3], ["L01.g", 6, 6]]}'
+
+
+def test_a_syntax_error_inside_a_gap_is_placed_on_its_line_of_the_gap(tmp_path):
+    text = "def f(x):\n    y = x\n        return y\n\ndef g(x):\n    return x\n"
+    [problem] = syntax_problems(tmp_path, text, GAPS)
+    assert problem["gap"] == "L01.f" and problem["line"] == 2 and problem["message"] == "IndentationError: unexpected indent"
+    assert problem["column"] >= 7  # at the code, or in its indentation: the page marks from the code on
+
+
+def test_an_unfinished_block_at_a_gaps_end_is_the_gaps_and_names_no_other_line(tmp_path):
+    text = "def f(x):\n    y = x\n    if y:\n\ndef g(x):\n    return x\n"
+    [problem] = syntax_problems(tmp_path, text, GAPS)
+    assert problem["gap"] == "L01.f" and problem["line"] == 2 and problem["column"] == 0
+    assert problem["message"].startswith(
+        "IndentationError: expected an indented block after 'if' statement on line 2 of gap L01.f (found just after the gap")
+    assert "line 4" not in problem["message"] and "line 5" not in problem["message"]
+
+
+def test_a_file_without_errors_has_no_problems_and_a_reason_names_the_gaps_end(tmp_path):
+    fine = "def f(x):\n    y = x\n    return y\n\ndef g(x):\n    return x\n"
+    assert syntax_problems(tmp_path, fine, GAPS) == []
+    (tmp_path / "b").mkdir()
+    out = run_in_process(tmp_path / "b", {"thing.py": "def f(x):\n    y = x\n    if y:\n\nz = 1\n"}, GAPS, "pass",
+                         after="try:\n    import ember.thing\nexcept SyntaxError as exc:\n"
+                               "    print(session.describe_error(exc))\n")
+    assert out.rstrip().splitlines()[-1] == (
+        "IndentationError: expected an indented block after 'if' statement on line 2 of gap L01.f "
+        "(at the end of gap L01.f)")

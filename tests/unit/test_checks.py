@@ -46,12 +46,13 @@ def test_each_check_gets_its_own_status_and_one_failure_hides_nothing(tmp_path):
         "from ember.thing import f\nassert f(1) == 5",
         "from ember.thing import f\nassert f(1) == 5, 'f(1) should be 5'",
     ], ember, tmp_path)
+    noise = {"output": [["stdout", "noise\n"]]}
     assert results == [
-        {"status": "passed", "reason": ""},
-        {"status": "failed", "reason": "f(1): expected the int 3, got the int 2"},
+        {"status": "passed", "reason": "", **noise},
+        {"status": "failed", "reason": "f(1): expected the int 3, got the int 2", **noise},
         {"status": "error", "reason": "NotImplementedError: write g (ember/thing.py, line 6)"},
-        {"status": "failed", "reason": "this did not hold: assert f(1) == 5"},
-        {"status": "failed", "reason": "f(1) should be 5"},
+        {"status": "failed", "reason": "this did not hold: assert f(1) == 5", **noise},
+        {"status": "failed", "reason": "f(1) should be 5", **noise},
     ]
 
 
@@ -79,3 +80,15 @@ def test_a_huge_value_or_reason_is_cut_to_a_few_lines(tmp_path):
     assert len(results[0]["reason"]) < 2100
     assert results[1]["reason"].startswith("expected the int 1, got the str 'xxx")
     assert len(results[1]["reason"]) < 400
+
+
+def test_what_a_check_prints_is_kept_with_its_result_and_a_flood_is_cut(tmp_path):
+    ember = "def f(n):\n    for i in range(n):\n        print(i)\n    return n\n"
+    results = run(["from ember.thing import f\nexpect(f(3), 3)", "from ember.thing import f\nexpect(f(200_000), 1)",
+                   "expect(1, 1)"], ember, tmp_path)
+    assert results[0] == {"status": "passed", "reason": "", "output": [["stdout", "0\n1\n2\n"]]}
+    flood = results[1]["output"]
+    assert results[1]["status"] == "failed" and flood[0][1].startswith("0\n1\n2\n")
+    assert flood[-2][0] == "cut" and flood[-1][1].endswith("199998\n199999\n")
+    assert sum(len(text) for _, text in flood) < 70_000
+    assert "output" not in results[2]

@@ -1,0 +1,243 @@
+// A lab's file in an editor where only the editable gaps change: a Python editor (python.js)
+// whose lines outside the gaps are locked. The file opens folded to its gaps; select-all in a
+// gap selects its code; a Python syntax error that a gap causes is marked on the gap's line.
+// Changes the page makes (a reset, a gap changed in another tab) are one undo step each in the
+// gaps the learner edits here, and no step at all in the gaps shown locked.
+
+import { isolateHistory } from "@codemirror/commands";
+import { codeFolding, foldEffect, foldKeymap } from "@codemirror/language";
+import { linter } from "@codemirror/lint";
+import { Annotation, EditorSelection, EditorState, Prec, RangeSetBuilder, StateField, Transaction } from "@codemirror/state";
+import { Decoration, EditorView, keymap } from "@codemirror/view";
+import { smallestChange } from "../text.js";
+import { lineRule } from "./indent.js";
+import { pythonEditing } from "./python.js";
+
+/**
+ * A region of a lab's file: a gap between marker lines. Positions are offsets in the document;
+ * [from, to] spans the gap's text without its last newline; indent is its marker's indentation,
+ * where its code starts.
+ * @typedef {{name: string, from: number, to: number, editable: boolean, indent: string}} GapRange
+ */
+
+/**
+ * A Python syntax error that a gap causes: the gap, the line of it (1-based), the column (0-based)
+ * and Python's message.
+ * @typedef {{gap: string, line: number, column: number, message: string}} Problem
+ */
+
+/** Marks a change made by the page (reset, a gap edited elsewhere), which may touch any gap. */
+const fromPage = Annotation.define();
+
+/** The gap ranges, carried through every change. */
+const gapField = StateField.define({
+  create: () => [],
+  update(gaps, tr) {
+    if (!tr.docChanged) return gaps;
+    return gaps.map((gap) => ({
+      ...gap,
+      from: tr.changes.mapPos(gap.from, -1),
+      to: tr.changes.mapPos(gap.to, 1),
+    }));
+  },
+});
+
+/** The editable gap that holds [from, to], or undefined. */
+function editableGapAt(state, from, to = from) {
+  return state.field(gapField).find((gap) => gap.editable && gap.from <= from && to <= gap.to);
+}
+
+/** Allow a change only inside an editable gap, unless the page makes it. */
+const onlyInGaps = EditorState.changeFilter.of((tr) => {
+  if (tr.annotation(fromPage)) return true;
+  let inside = true;
+  tr.changes.iterChangedRanges((fromA, toA) => {
+    inside &&= Boolean(editableGapAt(tr.startState, fromA, toA));
+  });
+  return inside;
+});
+
+/** A line is editable inside an editable gap, where its code starts at the gap's indentation. */
+const gapLineRule = lineRule.of((state, line) => {
+  const gap = editableGapAt(state, line.from, line.to);
+  return gap ? { editable: true, floor: gap.indent.length, first: line.from === gap.from } : { editable: false, floor: 0, first: false };
+});
+
+const gapLine = Decoration.line({ class: "cm-gap-line" });
+const lockedGapLine = Decoration.line({ class: "cm-gap-line cm-gap-line--locked" });
+const markerLine = Decoration.line({ class: "cm-gap-marker" });
+
+/** Shade the gaps' lines and their marker lines. */
+const gapDecorations = EditorView.decorations.compute([gapField, "doc"], (state) => {
+  const builder = new RangeSetBuilder();
+  for (const gap of [...state.field(gapField)].sort((a, b) => a.from - b.from)) {
+    const first = state.doc.lineAt(gap.from);
+    const last = state.doc.lineAt(gap.to);
+    builder.add(state.doc.line(first.number - 1).from, state.doc.line(first.number - 1).from, markerLine);
+    for (let n = first.number; n <= last.number; n++) {
+      const line = state.doc.line(n);
+      builder.add(line.from, line.from, gap.editable ? gapLine : lockedGapLine);
+    }
+    builder.add(state.doc.line(last.number + 1).from, state.doc.line(last.number + 1).from, markerLine);
+  }
+  return builder.finish();
+});
+
+const ABOVE = 1; // lines shown above each gap's start marker
+const BELOW = 2; // and below its end marker
+
+/**
+ * The ranges to fold so that the file opens on its editable gaps: every line is folded away
+ * except each such gap with the lines around it, and the def line the gap sits in.
+ */
+function foldAwayFromGaps(state, gaps) {
+  const shown = new Set();
+  for (const gap of gaps.filter((g) => g.editable)) {
+    const first = state.doc.lineAt(gap.from).number - 1; // the start marker
+    const last = state.doc.lineAt(gap.to).number + 1; // the end marker
+    for (let n = Math.max(1, first - ABOVE); n <= Math.min(state.doc.lines, last + BELOW); n++) shown.add(n);
+    for (let n = first - 1; n >= 1; n--) {
+      if (/^\s*(def|class) /.test(state.doc.line(n).text)) {
+        shown.add(n);
+        break;
+      }
+    }
+  }
+  const ranges = [];
+  let start = null;
+  for (let n = 1; n <= state.doc.lines + 1; n++) {
+    if (n <= state.doc.lines && !shown.has(n)) {
+      start ??= n;
+    } else if (start !== null) {
+      if (n - start > 1) ranges.push({ from: state.doc.line(start).from, to: state.doc.line(n - 1).to });
+      start = null;
+    }
+  }
+  return ranges;
+}
+
+/** How many lines a fold hides. */
+function foldedLines(state, range) {
+  return state.doc.lineAt(range.to).number - state.doc.lineAt(range.from).number + 1;
+}
+
+/** A fold's placeholder: a button that shows the hidden lines. */
+function foldPlaceholder(view, onclick, lines) {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "cm-foldPlaceholder ember-fold";
+  button.textContent = `⋯ ${lines} hidden lines`;
+  button.title = "Show them";
+  button.addEventListener("click", onclick);
+  return button;
+}
+
+/** A gap's code: from its first character of code to its last, without the indentation. */
+function codeOf(state, gap) {
+  const text = state.sliceDoc(gap.from, gap.to);
+  const start = text.search(/\S/);
+  if (start < 0) return EditorSelection.cursor(gap.to);
+  return EditorSelection.range(gap.from + start, gap.from + text.trimEnd().length);
+}
+
+/** Mod-a inside an editable gap selects the gap's code; pressed again, the whole file. */
+function selectGap(view) {
+  const { from, to } = view.state.selection.main;
+  const gap = editableGapAt(view.state, from, to);
+  if (!gap) return false;
+  const code = codeOf(view.state, gap);
+  if (from === code.from && to === code.to) return false;
+  view.dispatch({ selection: code, scrollIntoView: true, userEvent: "select" });
+  return true;
+}
+
+/** A change moved by offset. */
+function shifted({ from, to, insert }, offset) {
+  return { from: from + offset, to: to + offset, insert };
+}
+
+/**
+ * The lint diagnostics for problems, each on its gap's line in this editor: from the column to
+ * the end of the line (or the line's code, when the column is past its end).
+ */
+function diagnostics(state, problems) {
+  const found = [];
+  for (const problem of problems) {
+    const gap = state.field(gapField).find((g) => g.name === problem.gap);
+    if (!gap) continue;
+    const first = state.doc.lineAt(gap.from).number;
+    const last = state.doc.lineAt(gap.to).number;
+    const line = state.doc.line(Math.min(first + problem.line - 1, last));
+    const start = line.from + /^\s*/.exec(line.text)[0].length;
+    const from = Math.min(Math.max(line.from + problem.column, start), line.to);
+    found.push({ from: from === line.to ? start : from, to: line.to, severity: "error", message: problem.message, source: "Python" });
+  }
+  return found;
+}
+
+/**
+ * Make an editor for a lab's file in which only the editable gaps can be changed.
+ * @param {HTMLElement} parent
+ * @param {{doc: string, label: string, gaps: GapRange[], names?: () => string[],
+ *   onChange: (name: string, text: string, before: string) => void,
+ *   problems: () => Promise<Problem[]>}} options
+ *   onChange is called with an editable gap's new text and the text before (each without its
+ *   last newline) after the learner changes it; problems finds the syntax errors to mark, a
+ *   while after each change; names as for pythonEditing
+ * @returns {{view: EditorView, text: (name: string) => string, selectCode: (name: string) => void,
+ *   replace: (name: string, text: string) => void}}
+ */
+export function createGapEditor(parent, { doc, label, gaps, names, onChange, problems }) {
+  const text = (state, name) => {
+    const gap = state.field(gapField).find((g) => g.name === name);
+    return state.sliceDoc(gap.from, gap.to);
+  };
+  const view = new EditorView({
+    parent,
+    state: EditorState.create({
+      doc,
+      extensions: [
+        Prec.highest(keymap.of([{ key: "Mod-a", run: selectGap }])),
+        gapField.init(() => gaps),
+        onlyInGaps,
+        gapLineRule,
+        gapDecorations,
+        codeFolding({ preparePlaceholder: foldedLines, placeholderDOM: foldPlaceholder }),
+        keymap.of(foldKeymap),
+        pythonEditing({ label, names }),
+        linter(async (lintView) => diagnostics(lintView.state, await problems()), { delay: 500 }),
+        EditorView.updateListener.of((update) => {
+          if (!update.docChanged) return;
+          for (const gap of update.state.field(gapField)) {
+            const after = text(update.state, gap.name);
+            const before = text(update.startState, gap.name);
+            if (gap.editable && after !== before) onChange(gap.name, after, before);
+          }
+        }),
+      ],
+    }),
+  });
+  view.dispatch({ effects: foldAwayFromGaps(view.state, gaps).map((range) => foldEffect.of(range)) });
+  return {
+    view,
+    text: (name) => text(view.state, name),
+    selectCode(name) {
+      const gap = view.state.field(gapField).find((g) => g.name === name);
+      view.focus();
+      view.dispatch({ selection: codeOf(view.state, gap), scrollIntoView: true, userEvent: "select" });
+    },
+    replace(name, value) {
+      const gap = view.state.field(gapField).find((g) => g.name === name);
+      const before = view.state.sliceDoc(gap.from, gap.to);
+      if (before === value) return;
+      // In a gap edited here, one undo step of its own; in a locked one, none: undo here must not
+      // revert another lab's edit.
+      const changes = view.state.changes(shifted(smallestChange(before, value), gap.from));
+      view.dispatch({
+        changes,
+        selection: view.state.selection.map(changes, 1), // a cursor where text comes in goes after it
+        annotations: [fromPage.of(true), gap.editable ? isolateHistory.of("full") : Transaction.addToHistory.of(false)],
+      });
+    },
+  };
+}

@@ -1,0 +1,195 @@
+// Indentation as Python needs it. An editor says, for each line, whether the learner may edit
+// it and how far left its code may start (lineRule): a cell's lines are all free, from column
+// 0; a lab's only inside its gaps, from the gap's own indentation. Tab, Shift+Tab, Backspace and
+// text typed or pasted follow that rule, so code in a gap cannot fall out of its method.
+
+import { EditorSelection, EditorState, Facet, Transaction } from "@codemirror/state";
+
+const UNIT = 4; // spaces in one level of indentation
+
+/**
+ * A line's rule: editable, whether the learner may change it; floor, the column its code may not
+ * start left of; first, whether it is the first line of its region (nothing above to join).
+ * @typedef {{editable: boolean, floor: number, first: boolean}} LineRule
+ */
+
+/** The editor's rule for a line: (state, line) => LineRule. By default every line is free. */
+export const lineRule = Facet.define({
+  combine: (rules) => rules[0] ?? ((state, line) => ({ editable: true, floor: 0, first: line.number === 1 })),
+});
+
+/** The number of spaces that start text. */
+function indentOf(text) {
+  return /^ */.exec(text)[0].length;
+}
+
+/** The rule of the line at pos. */
+function ruleAt(state, pos) {
+  const line = state.doc.lineAt(pos);
+  return { line, ...state.facet(lineRule)(state, line) };
+}
+
+/** The editable lines that the selection touches, each once. */
+function selectedLines(state) {
+  const lines = new Map();
+  for (const range of state.selection.ranges) {
+    const last = state.doc.lineAt(range.to).number;
+    for (let n = state.doc.lineAt(range.from).number; n <= last; n++) {
+      const line = state.doc.line(n);
+      // A selection that ends at the very start of a line does not take that line.
+      if (n > 1 && n === last && range.to === line.from && !range.empty) continue;
+      if (state.facet(lineRule)(state, line).editable) lines.set(n, line);
+    }
+  }
+  return [...lines.values()];
+}
+
+/** Tab: with a selection, indent its lines one level; else spaces up to the next level. */
+function tab(view) {
+  const { state } = view;
+  if (!state.selection.ranges.every((range) => range.empty)) return shiftLines(view, 1);
+  const spec = state.changeByRange((range) => {
+    const { line, editable } = ruleAt(state, range.head);
+    if (!editable) return { range };
+    const spaces = UNIT - ((range.head - line.from) % UNIT);
+    return { changes: { from: range.head, insert: " ".repeat(spaces) }, range: EditorSelection.cursor(range.head + spaces) };
+  });
+  view.dispatch(state.update(spec, { userEvent: "input.indent", scrollIntoView: true }));
+  return true;
+}
+
+/**
+ * Indent (by 1) or dedent (by -1) the selected lines one level; a line never goes left of its
+ * floor. Blank lines are left alone.
+ */
+function shiftLines(view, by) {
+  const { state } = view;
+  const changes = [];
+  for (const line of selectedLines(state)) {
+    if (!/\S/.test(line.text)) continue;
+    const indent = indentOf(line.text);
+    if (by > 0) {
+      changes.push({ from: line.from, insert: " ".repeat(UNIT) });
+    } else {
+      const floor = state.facet(lineRule)(state, line).floor;
+      const drop = Math.min(indent - floor, indent % UNIT || UNIT);
+      if (drop > 0) changes.push({ from: line.from, to: line.from + drop });
+    }
+  }
+  if (changes.length) view.dispatch({ changes, userEvent: by > 0 ? "input.indent" : "delete.dedent" });
+  return true;
+}
+
+/**
+ * Backspace in the leading spaces of a line, at or left of its floor: the code cannot start
+ * further left, so the line joins the one above (or, on a region's first line, nothing
+ * happens). Elsewhere CodeMirror's own Backspace runs, which removes one level in leading spaces.
+ */
+function backspace(view) {
+  const { state } = view;
+  const range = state.selection.main;
+  if (state.selection.ranges.length > 1 || !range.empty) return false;
+  const { line, editable, floor, first } = ruleAt(state, range.head);
+  const before = state.sliceDoc(line.from, range.head);
+  if (!editable || !floor || !before || /\S/.test(before) || before.length > floor) return false;
+  if (first) return true;
+  const above = state.doc.line(line.number - 1);
+  view.dispatch({
+    changes: { from: above.to, to: range.head },
+    selection: { anchor: above.to },
+    userEvent: "delete.backward",
+    scrollIntoView: true,
+  });
+  return true;
+}
+
+/**
+ * Home and End on the whole line, not the wrapped piece of it on screen: Home goes to the first
+ * character of code, and from there to the line's start; with Shift, they select.
+ */
+function lineBoundary(forward, select) {
+  return (view) => {
+    const { state } = view;
+    const selection = EditorSelection.create(state.selection.ranges.map((range) => {
+      const line = state.doc.lineAt(range.head);
+      const code = line.from + /^\s*/.exec(line.text)[0].length;
+      const head = forward ? line.to : range.head === code ? line.from : code;
+      return select ? EditorSelection.range(range.anchor, head) : EditorSelection.cursor(head);
+    }), state.selection.mainIndex);
+    view.dispatch({ selection, scrollIntoView: true, userEvent: "select" });
+    return true;
+  };
+}
+
+/** The keys of Python editing, ahead of CodeMirror's defaults. */
+export const editingKeys = [
+  { key: "Tab", run: tab, shift: (view) => shiftLines(view, -1) },
+  { key: "Mod-]", run: (view) => shiftLines(view, 1) },
+  { key: "Mod-[", run: (view) => shiftLines(view, -1) },
+  { key: "Backspace", run: backspace },
+  { key: "Home", run: lineBoundary(false, false), shift: lineBoundary(false, true) },
+  { key: "End", run: lineBoundary(true, false), shift: lineBoundary(true, true) },
+  { mac: "Cmd-ArrowLeft", run: lineBoundary(false, false), shift: lineBoundary(false, true) },
+  { mac: "Cmd-ArrowRight", run: lineBoundary(true, false), shift: lineBoundary(true, true) },
+];
+
+/**
+ * How far the lines of a block are indented in common. A block copied from the middle of a
+ * line starts with a line of no indentation and no colon at its end, above lines that are
+ * indented: then its first line does not count.
+ */
+function commonIndent(lines) {
+  const indents = (some) => some.filter((line) => /\S/.test(line)).map(indentOf);
+  const rest = indents(lines.slice(1));
+  const midLine = rest.length && indentOf(lines[0]) === 0 && !/:\s*(#.*)?$/.test(lines[0]) && Math.min(...rest) > 0;
+  const all = midLine ? rest : indents(lines);
+  return all.length ? Math.min(...all) : 0;
+}
+
+/**
+ * Text typed or pasted where a line's code starts, placed at the line's indentation: its
+ * common indentation is taken off and the block is put at the cursor's column, or at the
+ * line's floor if the cursor is left of it. After code on a line, the lines that follow the
+ * first keep their shape at the line's own indentation.
+ * @returns {string|null} the text to insert, or null to insert it as it is
+ */
+export function placed(text, before, floor) {
+  const lines = text.replace(/\r\n?/g, "\n").split("\n");
+  const common = commonIndent(lines);
+  const strip = (line) => (/\S/.test(line) ? line.slice(Math.min(common, indentOf(line))) : "");
+  const afterCode = /\S/.test(before);
+  const column = Math.max(afterCode ? indentOf(before) : before.length, floor);
+  const first = afterCode || !/\S/.test(lines[0]) ? lines[0] : " ".repeat(column - before.length) + strip(lines[0]);
+  const rest = lines.slice(1).map((line) => (/\S/.test(line) ? " ".repeat(column) + strip(line) : ""));
+  const result = [first, ...rest].join("\n");
+  return result === text ? null : result;
+}
+
+/**
+ * Place typed and pasted text at its line's indentation (see placed). A keystroke keeps the
+ * selection and effects of the transaction it came in (such as a closing bracket's); a
+ * block's cursor goes to its end.
+ */
+export const placeInput = EditorState.transactionFilter.of((tr) => {
+  const userEvent = tr.annotation(Transaction.userEvent);
+  if (!tr.docChanged || !/^input\.(type|paste|drop)/.test(userEvent ?? "")) return tr;
+  const inserts = [];
+  tr.changes.iterChanges((fromA, toA, fromB, toB, inserted) => inserts.push({ fromA, toA, fromB, text: inserted.toString() }));
+  if (inserts.length !== 1 || !/\S/.test(inserts[0].text)) return tr;
+  const [{ fromA, toA, fromB, text }] = inserts;
+  const { line, editable, floor } = ruleAt(tr.startState, fromA);
+  if (!editable) return tr;
+  const result = placed(text, tr.startState.sliceDoc(line.from, fromA), floor);
+  if (result === null) return tr;
+  const own = { changes: tr.changes, selection: tr.selection, effects: tr.effects, userEvent, scrollIntoView: true };
+  if (result.endsWith(text)) {
+    // Only spaces before it: insert them as a second step, which maps the selection and effects.
+    return [own, { changes: { from: fromB, insert: result.slice(0, -text.length) }, sequential: true }];
+  }
+  return {
+    changes: { from: fromA, to: toA, insert: result },
+    selection: EditorSelection.cursor(fromA + result.length),
+    userEvent,
+    scrollIntoView: true,
+  };
+});

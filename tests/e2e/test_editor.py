@@ -1,0 +1,323 @@
+"""The editors as a learner types in them, one key at a time: a lab's gaps behave like a Python
+editor whose other lines are locked, a syntax error is marked on the gap's own line, undo is the
+learner's own history, and neither a reset, another tab, an imported file nor a reload loses or
+garbles their code. What a gap prints shows under the checks."""
+
+import json
+import re
+
+from playwright.sync_api import Page, expect
+
+from tests.e2e.test_labs import check, editor, lab, run_checks
+from tests.e2e.test_lesson07 import LESSON, cell, output, run
+from tools.finished import PROGRESS_KEY
+
+INIT = ["self.data = float(data)", "self.grad = 0.0", "self._prev = tuple(_children)", "self._op = _op"]
+REPR = 'return f"Value({self.data}, grad={self.grad})"'
+
+
+def saved(page: Page) -> dict:
+    return json.loads(page.evaluate("key => localStorage.getItem(key)", PROGRESS_KEY) or "{}")
+
+
+def answer(page: Page, gap: str) -> str | None:
+    return saved(page).get("answers", {}).get(gap)
+
+
+def wait_for_answer(page: Page, gap: str, text: str | None = None, pattern: str | None = None) -> None:
+    """Wait until the saved text of gap is text (None: no answer, the stub), or matches pattern."""
+    page.wait_for_function("""([key, gap, text, pattern]) => {
+      const got = (JSON.parse(localStorage.getItem(key) || "{}").answers || {})[gap];
+      return pattern ? got !== undefined && new RegExp(pattern).test(got) : (got ?? null) === text;
+    }""", arg=[PROGRESS_KEY, gap, text, pattern])
+
+
+def type_lines(page: Page, lines: list[str]) -> None:
+    """Type lines as a person does, with Enter between them."""
+    for index, line in enumerate(lines):
+        if index:
+            page.keyboard.press("Enter")
+        page.keyboard.type(line)
+
+
+def select_gap(page: Page, number: int, stub_start: str) -> None:
+    """Click into a gap's text, then select its code with Ctrl+A."""
+    editor(page, number).get_by_text(stub_start).click()
+    page.keyboard.press("ControlOrMeta+a")
+
+
+def test_the_first_lab_typed_flush_left_after_select_all_passes_every_check(page: Page, site: str):
+    page.goto(site + LESSON)
+    select_gap(page, 1, "Keep data as a float")
+    type_lines(page, INIT)
+    select_gap(page, 1, "Return text such as")
+    type_lines(page, [REPR])
+    run_checks(page, 1)
+    expect(lab(page, 1).get_by_role("status").last).to_have_text("All 5 checks passed.")
+    assert answer(page, "L07.init") == "".join(f"        {line}\n" for line in INIT)
+
+    select_gap(page, 2, "holding the sum")
+    type_lines(page, ["other = _as_value(other)", "out = Value(self.data + other.data, (self, other), '+')"])
+    select_gap(page, 2, "holding the product")
+    type_lines(page, ["other = _as_value(other)", "out = Value(self.data * other.data, (self, other), '*')"])
+    run_checks(page, 2)
+    expect(lab(page, 2).get_by_role("status").last).to_have_text("All 6 checks passed.")
+
+
+def test_a_for_loop_typed_line_by_line_indents_after_the_colon_and_backspace_dedents(page: Page, site: str):
+    page.goto(site + "lessons/13-layers-of-values/")
+    with page.expect_navigation():
+        page.get_by_role("button", name="Load the finished pieces").click()
+    select_gap(page, 1, "Set the grad of every Value")
+    type_lines(page, ["for p in self.parameters():", "p.grad = 0.0"])
+    select_gap(page, 2, "Pass x through each layer")
+    type_lines(page, ["for layer in self.layers:", "x = layer(x)"])
+    page.keyboard.press("Enter")
+    page.keyboard.press("Backspace")
+    page.keyboard.type("return x[0] if len(x) == 1 else x")
+    assert answer(page, "L13.zero_grad") == "        for p in self.parameters():\n            p.grad = 0.0\n"
+    assert answer(page, "L13.mlp") == ("        for layer in self.layers:\n            x = layer(x)\n"
+                                       "        return x[0] if len(x) == 1 else x\n")
+
+
+def test_tab_indents_shift_tab_dedents_no_further_than_the_gap_and_escape_tab_leaves(page: Page, site: str):
+    page.goto(site + LESSON)
+    select_gap(page, 1, "Return text such as")
+    page.keyboard.type("return 1")
+    page.keyboard.press("Home")
+    page.keyboard.press("Tab")
+    wait_for_answer(page, "L07.repr", "            return 1\n")
+    page.keyboard.press("Shift+Tab")
+    page.keyboard.press("Shift+Tab")
+    wait_for_answer(page, "L07.repr", "        return 1\n")
+    page.keyboard.press("Escape")
+    page.keyboard.press("Tab")
+    expect(editor(page, 1)).not_to_be_focused()
+    expect(lab(page, 1).get_by_text("press Esc, then Tab")).to_be_visible()
+
+
+def test_home_and_shift_end_take_the_whole_of_a_wrapped_line(page: Page, site: str):
+    page.set_viewport_size({"width": 390, "height": 800})
+    page.goto(site + LESSON)
+    stub = editor(page, 1).locator(".cm-line", has_text="Return text such as")
+    stub.scroll_into_view_if_needed()
+    assert stub.bounding_box()["height"] > 40, "the stub should wrap at this width"
+    stub.get_by_text("built from data and grad").click()
+    page.keyboard.press("Home")
+    page.keyboard.press("Shift+End")
+    page.keyboard.type("return 'short'")
+    wait_for_answer(page, "L07.repr", "        return 'short'\n")
+
+
+def test_a_wrapped_line_hangs_right_of_its_indentation_and_code_is_at_least_14px(page: Page, site: str):
+    page.set_viewport_size({"width": 390, "height": 800})
+    page.goto(site + LESSON)
+    stub = editor(page, 1).locator(".cm-line", has_text="Return text such as")
+    stub.scroll_into_view_if_needed()
+    rows = stub.evaluate("""line => {
+      const range = document.createRange();
+      range.selectNodeContents(line);
+      const rects = [...range.getClientRects()].filter((r) => r.width > 0);
+      const tops = [...new Set(rects.map((r) => Math.round(r.top)))];
+      return tops.map((top) => Math.min(...rects.filter((r) => Math.round(r.top) === top).map((r) => r.left)));
+    }""")
+    code_starts = stub.get_by_text("raise").evaluate("e => e.getBoundingClientRect().left")
+    assert len(rows) > 1 and all(left > code_starts for left in rows[1:])
+    for name in ("Code of cell 1", f"ember/scalar.py, lab 1"):
+        size = page.get_by_role("textbox", name=name).evaluate("e => parseFloat(getComputedStyle(e).fontSize)")
+        assert size >= 14
+
+
+def test_text_pasted_from_the_hints_lands_at_the_gaps_indentation(page: Page, site: str):
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page.goto(site + LESSON)
+    page.evaluate("text => navigator.clipboard.writeText(text)", "\n".join(INIT))
+    select_gap(page, 1, "Keep data as a float")
+    page.keyboard.press("ControlOrMeta+v")
+    wait_for_answer(page, "L07.init", "".join(f"        {line}\n" for line in INIT))
+    block = "        if True:\n            x = 1\n        self._op = _op"
+    page.evaluate("text => navigator.clipboard.writeText(text)", block)
+    editor(page, 1).get_by_text("self._op = _op").click()
+    page.keyboard.press("End")
+    page.keyboard.press("Enter")
+    page.keyboard.press("ControlOrMeta+v")
+    wait_for_answer(page, "L07.init", pattern=re.escape(
+        "        self._op = _op\n        if True:\n            x = 1\n        self._op = _op\n") + "$")
+
+
+def test_a_syntax_error_is_marked_on_the_gaps_own_line_with_pythons_message(page: Page, site: str):
+    page.goto(site + "lessons/08-who-owes-the-gradient/")
+    select_gap(page, 1, "Set self.grad and other.grad")
+    page.keyboard.type("def _backward():")  # no body: Python finds out only on the next line of code
+    problems = lab(page, 1).get_by_role("status").filter(has_text="Gap L08.add_back")
+    expect(problems).to_have_text(re.compile(
+        r"^Gap L08.add_back, line 1: IndentationError: expected an indented block after function definition "
+        r"on line 1 of gap L08.add_back \(found just after the gap"), timeout=30_000)
+    editor(page, 1).get_by_text("def _backward():").hover()  # the lint mark's message
+    message = page.get_by_text(re.compile("^IndentationError: expected an indented block")).first
+    expect(message).to_be_visible()
+    run_checks(page, 1)
+    reason = check(page, 1, "a and b have grad 1.0")
+    expect(reason).to_contain_text("(at the end of gap L08.add_back)")
+    expect(reason).not_to_contain_text("scalar.py")
+    editor(page, 1).get_by_text("def _backward():").click()
+    page.keyboard.press("End")
+    page.keyboard.press("Enter")
+    page.keyboard.type("self.grad = other.grad = out.grad")
+    expect(problems).to_have_count(0, timeout=30_000)
+
+
+def test_undo_after_reset_brings_back_the_learners_text_and_redo_the_stub(page: Page, site: str):
+    page.goto(site + LESSON)
+    select_gap(page, 1, "Return text such as")
+    page.keyboard.type('return "mine"')
+    page.once("dialog", lambda dialog: dialog.accept())
+    lab(page, 1).get_by_role("group", name="Gap L07.repr").get_by_role("button", name="Reset this gap").click()
+    expect(editor(page, 1)).to_contain_text("Return text such as")
+    wait_for_answer(page, "L07.repr", None)
+    editor(page, 1).get_by_text("Return text such as").click()
+    page.keyboard.press("ControlOrMeta+z")
+    expect(editor(page, 1)).to_contain_text('return "mine"')
+    expect(editor(page, 1)).not_to_contain_text("Return text such as")
+    wait_for_answer(page, "L07.repr", '        return "mine"\n')
+    page.keyboard.press("ControlOrMeta+Shift+Z")
+    expect(editor(page, 1)).to_contain_text("Return text such as")
+    wait_for_answer(page, "L07.repr", None)
+    for _ in range(3):
+        page.keyboard.press("ControlOrMeta+z")
+    expect(editor(page, 1)).to_contain_text("Return text such as")  # back to the start: the stub
+    expect(editor(page, 1)).not_to_contain_text('return "mine"')
+    wait_for_answer(page, "L07.repr", None)
+
+
+def test_two_tabs_typing_in_turn_keep_every_keystroke_and_undo_takes_back_the_others(page: Page, site: str):
+    other = page.context.new_page()
+    page.goto(site + LESSON)
+    other.goto(site + LESSON)
+    select_gap(page, 1, "Return text such as")
+    page.keyboard.type("return ")
+    expect(editor(other, 1)).to_contain_text("return ")
+    editor(other, 1).get_by_text("return").click()
+    other.keyboard.press("End")
+    keys = "keystrokes"  # the other tab types the last one
+    for index, key in enumerate(keys):
+        typing, watching = (page, other) if index % 2 == 0 else (other, page)
+        typing.bring_to_front()
+        typing.keyboard.type(key)
+        expect(editor(watching, 1)).to_contain_text(f"return {keys[:index + 1]}")  # a person waits to see it
+    wait_for_answer(page, "L07.repr", f"        return {keys}\n")
+    expect(lab(page, 1).get_by_text("Gap L07.repr was changed in another tab")).to_be_visible()
+    page.bring_to_front()
+    page.keyboard.press("ControlOrMeta+z")  # takes back the other tab's last key
+    wait_for_answer(page, "L07.repr", f"        return {keys[:-1]}\n")
+    expect(editor(other, 1)).not_to_contain_text(f"return {keys}")
+    other.close()
+
+
+def test_an_imported_progress_file_with_crlf_line_ends_keeps_every_gap_in_place(page: Page, site: str, tmp_path):
+    page.goto(site + LESSON)
+    init = "\r\n".join(f"        {line}" for line in INIT) + "\r\n"
+    exported = {"format": "ember-progress", "course": "autograd", "schema": 3, "exported": "2026-12-01T00:00:00Z",
+                "progress": {"answers": {"L07.init": init, "L07.repr": f"        {REPR}\r\n"}, "hints": {},
+                             "passed": {}, "quizzes": {}, "cells": {}}}
+    file = tmp_path / "progress.json"
+    file.write_text(json.dumps(exported))
+    with page.expect_navigation():
+        page.get_by_label("Progress file to import").set_input_files(file)
+    assert answer(page, "L07.init") == "".join(f"        {line}\n" for line in INIT)
+    end_marker = editor(page, 1).locator(".cm-line", has_text="# --- end ---").first
+    expect(end_marker).to_have_text("        # --- end ---")
+    run_checks(page, 1)
+    expect(lab(page, 1).get_by_role("status").last).to_have_text("All 5 checks passed.")
+
+
+def test_a_cell_keeps_its_edit_across_a_reload_and_reset_brings_back_the_pages_code(page: Page, site: str):
+    page.goto(site + LESSON)
+    code = page.get_by_role("textbox", name="Code of cell 1")
+    code.click()
+    page.keyboard.press("ControlOrMeta+End")
+    page.keyboard.press("Enter")
+    page.keyboard.type('print("my own line")')
+    page.reload()
+    expect(code).to_contain_text('print("my own line")')
+    expect(cell(page, 1).get_by_text("from its code, not yours")).to_be_visible()
+    run(page, 1)
+    expect(output(page, 1)).to_contain_text("my own line")
+    cell(page, 1).get_by_role("button", name="Reset").click()
+    expect(code).not_to_contain_text("my own line")
+    expect(cell(page, 1).get_by_role("button", name="Reset")).to_be_hidden()
+    page.wait_for_function("key => Object.keys(JSON.parse(localStorage.getItem(key)).cells).length === 0", arg=PROGRESS_KEY)
+    code.click()
+    page.keyboard.press("ControlOrMeta+z")
+    expect(code).to_contain_text('print("my own line")')
+    page.reload()
+    expect(code).to_contain_text('print("my own line")')
+
+
+def test_an_export_from_before_cells_were_kept_imports_without_loss(page: Page, site: str, tmp_path):
+    page.goto(site + LESSON)
+    progress = {"answers": {"L07.repr": f"        {REPR}\n"}, "hints": {"07-1": 2}, "passed": {"07-1": False},
+                "quizzes": {"07-q1": {"chosen": [1], "right": False}}}
+    file = tmp_path / "old.json"
+    file.write_text(json.dumps({"format": "ember-progress", "course": "autograd", "schema": 2,
+                                "exported": "2026-11-30T00:00:00Z", "progress": progress}))
+    with page.expect_navigation():
+        page.get_by_label("Progress file to import").set_input_files(file)
+    assert saved(page) == {**progress, "cells": {}}
+    expect(lab(page, 1).get_by_text("Hint 2 of 3.")).to_be_visible()
+
+
+def test_what_a_gap_prints_shows_under_each_check_and_a_flood_is_cut_not_called_a_loop(page: Page, site: str):
+    page.goto(site + LESSON)
+    select_gap(page, 1, "Keep data as a float")
+    type_lines(page, INIT)
+    select_gap(page, 1, "Return text such as")
+    type_lines(page, ["for i in range(200_000):", "print(i)"])
+    page.keyboard.press("Enter")
+    page.keyboard.press("Backspace")
+    page.keyboard.type(REPR)
+    select_gap(page, 2, "holding the sum")
+    type_lines(page, ['print("inside add")', "other = _as_value(other)", "out = Value(self.data + other.data, (self, other), '+')"])
+    run_checks(page, 2)
+    printed = lab(page, 2).get_by_role("log", name=re.compile("What your code printed during: Value\\(2\\) \\+ Value\\(3\\)"))
+    expect(printed).to_have_text("inside add\n")
+
+    run_checks(page, 1)
+    expect(lab(page, 1).get_by_role("status").last).to_have_text("All 5 checks passed.")
+    flood = lab(page, 1).get_by_role("log", name=re.compile("What your code printed during: repr shows"))
+    expect(flood).to_contain_text(re.compile(r"^0\n1\n2\n"))
+    expect(flood).to_contain_text(re.compile(r"characters of output cut here; the last 10,000 follow"))
+    expect(flood).to_contain_text("199999")
+    assert len(flood.inner_text()) < 70_000
+
+
+def test_results_of_the_last_run_are_marked_earlier_while_the_checks_run_again(page: Page, site: str):
+    page.goto(site + LESSON)
+    run_checks(page, 1)
+    select_gap(page, 1, "Keep data as a float")
+    page.keyboard.type("import time; time.sleep(60)")
+    lab(page, 1).get_by_role("button", name="Run checks").click()
+    expect(check(page, 1, "Value(3).data is the float 3.0")).to_contain_text("earlier run")
+    expect(lab(page, 1).get_by_role("status").last).to_contain_text("Results marked earlier are from the last run.")
+    lab(page, 1).get_by_role("button", name="Stop").click()
+    expect(lab(page, 1).get_by_role("status").last).to_contain_text("Stopped.", timeout=30_000)
+
+
+def test_completion_offers_the_files_names_after_a_dot_and_builtins_on_ctrl_space(page: Page, site: str):
+    page.goto(site + LESSON)
+    select_gap(page, 1, "Keep data as a float")
+    type_lines(page, INIT)
+    select_gap(page, 1, "Return text such as")
+    page.keyboard.type("return self.")
+    options = page.get_by_role("listbox")
+    expect(options.get_by_role("option", name="data", exact=True)).to_be_visible()
+    expect(options.get_by_role("option", name="grad", exact=True)).to_be_visible()
+    expect(options.get_by_role("option", name="__add__", exact=True)).to_be_visible()
+    expect(options.get_by_role("option", name="_check_number")).to_have_count(0)  # not a Value's
+    options.get_by_role("option", name="data", exact=True).click()
+    wait_for_answer(page, "L07.repr", "        return self.data\n")
+    page.keyboard.press("Enter")
+    page.keyboard.type("isinst")
+    expect(options).to_have_count(0)
+    page.keyboard.press("Control+Space")
+    expect(options.get_by_role("option", name="isinstance")).to_be_visible()
