@@ -17,7 +17,8 @@ export function assemble(lessonFiles, answerOf) {
 
 /**
  * Where each gap's text lies in the assembled files, so that a traceback can name the gap.
- * @returns {Object<string, [string, number, number][]>} for each path, [gap, first line, last line], 1-based
+ * @returns {Object<string, [string, number, number, string][]>} for each path, [gap, first line, last
+ *   line, indentation]: lines 1-based, and the indentation where the gap's code starts
  */
 export function gapLines(lessonFiles, answerOf) {
   return Object.fromEntries(Object.entries(lessonFiles).map(([path, segments]) => [path, lay(segments, answerOf).gaps]));
@@ -35,7 +36,7 @@ function lay(segments, answerOf) {
     }
     const own = answerOf(s.gap) ?? s.stub;
     const first = lines(text) + (s.marked ? 2 : 1); // after the start marker, if any
-    gaps.push([s.gap, first, first + Math.max(lines(own), 1) - 1]);
+    gaps.push([s.gap, first, first + Math.max(lines(own), 1) - 1, s.indent]);
     text += s.marked ? markedText(s, own) : own;
   }
   return { text, gaps };

@@ -3,21 +3,14 @@
 // their progress, and Reset brings back the page's code.
 
 import { button, make } from "./dom.js";
-import { memberNames } from "./editor/complete.js";
 import { createEditor, replaceText } from "./editor/python.js";
 import { figureFor, show } from "./graph.js";
 import { draw as drawPlot, plotFor } from "./plot.js";
 import { appendOutput } from "./output.js";
-import { learnerEmber, lessonData } from "./learner.js";
+import { emberText, learnerEmber, lessonData } from "./learner.js";
 import * as progress from "./progress/store.js";
 import { isBusy, onState, run as runCell, stop as stopRun } from "./runtime/client.js";
 import "./cell.css";
-
-/** The attribute and method names of the page's ember, for completion after a dot. */
-function emberNames() {
-  const files = lessonData()?.files ?? {};
-  return [...memberNames(Object.values(files).flat().filter((s) => typeof s === "string").join(""))];
-}
 
 /**
  * Mount one cell rendered by site_src/fences/cell.py.
@@ -66,11 +59,12 @@ export function mount(el, left) {
   }
   const id = el.dataset.id;
   const saved = progress.cellCode(id);
-  const names = emberNames();
+  const lesson = lessonData();
+  const ember = lesson ? [emberText(lesson)] : [];
   const view = createEditor(host, {
     doc: saved?.original === source ? saved.code : source,
     label: `Code of cell ${number}`,
-    names: () => names,
+    texts: () => ember,
     onRun: () => start(),
     onChange: (code, before) => {
       progress.setCellCode(id, source, code, { source: view, base: before });
@@ -85,9 +79,14 @@ export function mount(el, left) {
   });
   if (saved && saved.original !== source) keepEarlier(bar, view, saved.code);
   // Another tab changed this cell, or a progress file was imported: show what is saved.
-  progress.subscribe(({ cell, all }) => {
+  progress.subscribe(({ cell, all, source: from }) => {
     if (cell !== id && !all) return;
-    queueMicrotask(() => replaceText(view, progress.cellCode(id)?.original === source ? progress.cellCode(id).code : source));
+    queueMicrotask(() => {
+      const saved = progress.cellCode(id)?.original === source ? progress.cellCode(id).code : source;
+      if (saved === view.state.doc.toString()) return;
+      replaceText(view, saved);
+      if (from === "tab") status.textContent = "Changed in another tab of this site; Ctrl+Z (⌘Z) in the cell takes it back.";
+    });
   }, left);
 
   async function start() {

@@ -4,9 +4,8 @@
 
 import { button, make, readJson } from "./dom.js";
 import { createGapEditor } from "./editor/gaps.js";
-import { memberNames } from "./editor/complete.js";
 import { markedText } from "./assemble.js";
-import { learnerEmber, lessonData, slotText } from "./learner.js";
+import { emberText, learnerEmber, lessonData, slotText } from "./learner.js";
 import { appendOutput } from "./output.js";
 import * as progress from "./progress/store.js";
 import { isBusy, isReady, runChecks, stop, syntaxProblems } from "./runtime/client.js";
@@ -58,13 +57,14 @@ export function mount(el, left) {
   const shown = gaps.map((gap) => gap.name);
   const problemsLine = make("p", "ember-lab__problems");
   problemsLine.setAttribute("role", "status");
-  const names = [...memberNames(Object.values(lesson.files).flat().filter((s) => typeof s === "string").join(""))];
+  const ember = [emberText(lesson)];
   const editor = createGapEditor(host, {
     doc,
     gaps,
     label: `${data.path}, lab ${data.id.split("-")[1]}`,
-    names: () => names,
+    texts: () => ember,
     onChange: (name, text, before) => save(name, text, before),
+    onLocked: () => (notice.textContent = "Only the shaded gaps are yours to edit: the rest of the file is the lesson's."),
     problems: async () => {
       const found = shown.some((name) => progress.answer(name) !== undefined) ? await syntaxProblems(learnerEmber()) : [];
       showProblems(problemsLine, found.filter((problem) => shown.includes(problem.gap)));
@@ -73,15 +73,16 @@ export function mount(el, left) {
   });
   /** Keep a gap's text; a gap holding its stub is one the learner has not written. */
   function save(name, text, before) {
+    notice.textContent = "";
     if (`${text}\n` === slots[name].stub) progress.clearAnswer(name, editor);
     else progress.setAnswer(name, `${text}\n`, { source: editor, base: `${before}\n` });
   }
   const tip = make("p", "ember-lab__tip",
-    "In a gap, Ctrl+A (⌘A on a Mac) or Select code selects its code. Tab indents and Shift+Tab dedents; "
-    + "to leave the editor with the keyboard, press Esc, then Tab.");
-  const synced = make("p", "ember-lab__synced");
-  synced.setAttribute("role", "status");
-  file.after(tip, problemsLine, synced);
+    "In a gap, Ctrl+A (⌘A on a Mac) or Select code selects its code. Tab and Shift+Tab indent and dedent "
+    + "the selected lines; to leave the editor with the keyboard, press Esc, then Tab.");
+  const notice = make("p", "ember-lab__notice");
+  notice.setAttribute("role", "status");
+  file.after(tip, problemsLine, notice);
   // The saved progress is what the editor shows: after a change elsewhere (another tab, another
   // lab of this page, an import), each gap here is brought up to it. Not during the editor's own
   // update, which may be what saved.
@@ -91,13 +92,13 @@ export function mount(el, left) {
       if (editor.text(name) === saved) continue;
       editor.replace(name, saved);
       if (source === "tab" && name === gap && data.gaps.includes(name)) {
-        synced.textContent = `Gap ${name} was changed in another tab of this site: this tab now shows that text, `
+        notice.textContent = `Gap ${name} was changed in another tab of this site: this tab now shows that text, `
           + "the newer one. Ctrl+Z (⌘Z) here takes the change back.";
       }
     }
   }), left);
 
-  mountGapButtons(el, data, editor, file, slots);
+  mountGapButtons(el, gaps.filter((gap) => gap.editable).map((gap) => gap.name), editor, file, slots);
   mountHints(el, data);
   mountChecks(el, data);
 }
@@ -107,10 +108,10 @@ function showProblems(line, problems) {
   line.textContent = problems.map((p) => `Gap ${p.gap}, line ${p.line}: ${p.message}`).join("\n");
 }
 
-/** Select code and Reset this gap, for each gap of the lab. */
-function mountGapButtons(el, data, editor, file, slots) {
+/** Select code and Reset this gap for each of the lab's gaps, in the file's order; Show all lines. */
+function mountGapButtons(el, names, editor, file, slots) {
   const gapList = make("div", "ember-lab__gaps");
-  for (const name of data.gaps) {
+  for (const name of names) {
     const group = make("div", "ember-lab__gap");
     group.setAttribute("role", "group");
     group.setAttribute("aria-label", `Gap ${name}`);
@@ -125,6 +126,9 @@ function mountGapButtons(el, data, editor, file, slots) {
     group.append(make("code", "", name), select, reset);
     gapList.append(group);
   }
+  const all = button("Show all lines", "ember-lab__button");
+  all.addEventListener("click", () => editor.showAll());
+  gapList.append(all);
   file.after(gapList);
 }
 

@@ -24,9 +24,17 @@ export function slotText(slot) {
 /**
  * The learner's ember: its files, and where each gap lies in them; null on a page without
  * ember data (no cells, no labs).
- * @returns {{files: Object<string,string>, gaps: Object<string, [string, number, number][]>}|null}
+ * @returns {{files: Object<string,string>, gaps: Object<string, [string, number, number, string][]>}|null}
  */
 export function learnerEmber() {
   const lesson = lessonData();
   return lesson ? { files: assemble(lesson.files, answer), gaps: gapLines(lesson.files, answer) } : null;
+}
+
+/**
+ * The lesson's ember as one text, without the gaps: the lesson's own code, for completion.
+ * @param {{files: Object<string, Array>}} lesson the page's ember data
+ */
+export function emberText(lesson) {
+  return Object.values(lesson.files).flat().filter((segment) => typeof segment === "string").join("");
 }

@@ -41,9 +41,11 @@ export function mount(content, left) {
     notice(box, "set-aside", [make("p", "", "Some of the work saved in this browser could not be read. What could "
       + `be read is here; all of it was kept in this browser's storage under the key ${progress.setAside}.`)]);
   }
-  progress.onSave((saved) => notice(box, "storage", saved ? null : [make("p", "",
-    "Your work could not be saved in this browser: its storage is full or blocked. What you write stays on "
-    + "this page until you leave it; Export progress, at the end of a lesson, keeps a copy.")]), left);
+  progress.onSave((saved, problem) => notice(box, "storage", saved ? null : [make("p", "", problem === "too large"
+    ? "Your latest change could not be saved: a gap or a cell now holds more than this site keeps (1,000,000 "
+      + "characters). What you saved before is kept; shorten the text, and your work is saved again."
+    : "Your work could not be saved in this browser: its storage is full or blocked. What you write stays on "
+      + "this page until you leave it; Export progress, at the end of a lesson, keeps a copy.")]), left);
   onUpdate((apply) => {
     if (left.aborted) return;
     const reload = button("Reload", "ember-notice__button");

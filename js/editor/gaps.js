@@ -5,7 +5,7 @@
 // gaps the learner edits here, and no step at all in the gaps shown locked.
 
 import { isolateHistory } from "@codemirror/commands";
-import { codeFolding, foldEffect, foldKeymap } from "@codemirror/language";
+import { codeFolding, foldEffect, foldKeymap, unfoldAll } from "@codemirror/language";
 import { linter } from "@codemirror/lint";
 import { Annotation, EditorSelection, EditorState, Prec, RangeSetBuilder, StateField, Transaction } from "@codemirror/state";
 import { Decoration, EditorView, keymap } from "@codemirror/view";
@@ -47,15 +47,21 @@ function editableGapAt(state, from, to = from) {
   return state.field(gapField).find((gap) => gap.editable && gap.from <= from && to <= gap.to);
 }
 
-/** Allow a change only inside an editable gap, unless the page makes it. */
-const onlyInGaps = EditorState.changeFilter.of((tr) => {
-  if (tr.annotation(fromPage)) return true;
-  let inside = true;
-  tr.changes.iterChangedRanges((fromA, toA) => {
-    inside &&= Boolean(editableGapAt(tr.startState, fromA, toA));
+/**
+ * Allow a change only inside an editable gap, unless the page makes it; tell onLocked when the
+ * learner's typing or deleting was refused.
+ */
+function onlyInGaps(onLocked) {
+  return EditorState.changeFilter.of((tr) => {
+    if (tr.annotation(fromPage)) return true;
+    let inside = true;
+    tr.changes.iterChangedRanges((fromA, toA) => {
+      inside &&= Boolean(editableGapAt(tr.startState, fromA, toA));
+    });
+    if (!inside && /^(input|delete)\b/.test(tr.annotation(Transaction.userEvent) ?? "")) onLocked();
+    return inside;
   });
-  return inside;
-});
+}
 
 /** A line is editable inside an editable gap, where its code starts at the gap's indentation. */
 const gapLineRule = lineRule.of((state, line) => {
@@ -121,10 +127,14 @@ function foldedLines(state, range) {
   return state.doc.lineAt(range.to).number - state.doc.lineAt(range.from).number + 1;
 }
 
-/** A fold's placeholder: a button that shows the hidden lines. */
+/**
+ * A fold's placeholder: a button that shows the hidden lines. Out of the Tab order, which leaves
+ * the editor after Esc and Tab; the keyboard has the lab's Show all lines.
+ */
 function foldPlaceholder(view, onclick, lines) {
   const button = document.createElement("button");
   button.type = "button";
+  button.tabIndex = -1;
   button.className = "cm-foldPlaceholder ember-fold";
   button.textContent = `⋯ ${lines} hidden lines`;
   button.title = "Show them";
@@ -178,16 +188,17 @@ function diagnostics(state, problems) {
 /**
  * Make an editor for a lab's file in which only the editable gaps can be changed.
  * @param {HTMLElement} parent
- * @param {{doc: string, label: string, gaps: GapRange[], names?: () => string[],
+ * @param {{doc: string, label: string, gaps: GapRange[], texts?: () => string[],
  *   onChange: (name: string, text: string, before: string) => void,
- *   problems: () => Promise<Problem[]>}} options
+ *   problems: () => Promise<Problem[]>, onLocked: () => void}} options
  *   onChange is called with an editable gap's new text and the text before (each without its
  *   last newline) after the learner changes it; problems finds the syntax errors to mark, a
- *   while after each change; names as for pythonEditing
+ *   while after each change; onLocked is called when the learner types or deletes outside the
+ *   gaps, which is refused; texts as for pythonEditing
  * @returns {{view: EditorView, text: (name: string) => string, selectCode: (name: string) => void,
- *   replace: (name: string, text: string) => void}}
+ *   replace: (name: string, text: string) => void, showAll: () => void}}
  */
-export function createGapEditor(parent, { doc, label, gaps, names, onChange, problems }) {
+export function createGapEditor(parent, { doc, label, gaps, texts, onChange, problems, onLocked }) {
   const text = (state, name) => {
     const gap = state.field(gapField).find((g) => g.name === name);
     return state.sliceDoc(gap.from, gap.to);
@@ -199,12 +210,12 @@ export function createGapEditor(parent, { doc, label, gaps, names, onChange, pro
       extensions: [
         Prec.highest(keymap.of([{ key: "Mod-a", run: selectGap }])),
         gapField.init(() => gaps),
-        onlyInGaps,
+        onlyInGaps(onLocked),
         gapLineRule,
         gapDecorations,
         codeFolding({ preparePlaceholder: foldedLines, placeholderDOM: foldPlaceholder }),
         keymap.of(foldKeymap),
-        pythonEditing({ label, names }),
+        pythonEditing({ label, texts }),
         linter(async (lintView) => diagnostics(lintView.state, await problems()), { delay: 500 }),
         EditorView.updateListener.of((update) => {
           if (!update.docChanged) return;
@@ -221,6 +232,7 @@ export function createGapEditor(parent, { doc, label, gaps, names, onChange, pro
   return {
     view,
     text: (name) => text(view.state, name),
+    showAll: () => unfoldAll(view),
     selectCode(name) {
       const gap = view.state.field(gapField).find((g) => g.name === name);
       view.focus();

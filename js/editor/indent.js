@@ -3,7 +3,7 @@
 // 0; a lab's only inside its gaps, from the gap's own indentation. Tab, Shift+Tab, Backspace and
 // text typed or pasted follow that rule, so code in a gap cannot fall out of its method.
 
-import { EditorSelection, EditorState, Facet, Transaction } from "@codemirror/state";
+import { EditorSelection, EditorState, Facet, Prec, Transaction } from "@codemirror/state";
 
 const UNIT = 4; // spaces in one level of indentation
 
@@ -146,45 +146,63 @@ function commonIndent(lines) {
   return all.length ? Math.min(...all) : 0;
 }
 
+/** text with the tabs of its indentation as spaces, to the next level each. */
+function spacesForTabs(text) {
+  const [indent] = /^[ \t]*/.exec(text);
+  let column = 0;
+  for (const char of indent) column = char === "\t" ? column + UNIT - (column % UNIT) : column + 1;
+  return " ".repeat(column) + text.slice(indent.length);
+}
+
 /**
  * Text typed or pasted where a line's code starts, placed at the line's indentation: its
  * common indentation is taken off and the block is put at the cursor's column, or at the
  * line's floor if the cursor is left of it. After code on a line, the lines that follow the
- * first keep their shape at the line's own indentation.
+ * first keep their shape at the line's own indentation. Tabs in the indentation become spaces;
+ * a block that ends with a line break leaves the code after it at the block's column.
+ * @param {string} text what was typed or pasted
+ * @param {string} before the line's text before it
+ * @param {number} floor the column the line's code may not start left of
+ * @param {string} [after] the line's text after it
  * @returns {string|null} the text to insert, or null to insert it as it is
  */
-export function placed(text, before, floor) {
-  const lines = text.replace(/\r\n?/g, "\n").split("\n");
+export function placed(text, before, floor, after = "") {
+  const lines = text.replace(/\r\n?/g, "\n").split("\n").map(spacesForTabs);
   const common = commonIndent(lines);
   const strip = (line) => (/\S/.test(line) ? line.slice(Math.min(common, indentOf(line))) : "");
   const afterCode = /\S/.test(before);
   const column = Math.max(afterCode ? indentOf(before) : before.length, floor);
   const first = afterCode || !/\S/.test(lines[0]) ? lines[0] : " ".repeat(column - before.length) + strip(lines[0]);
   const rest = lines.slice(1).map((line) => (/\S/.test(line) ? " ".repeat(column) + strip(line) : ""));
+  if (rest.length && !rest.at(-1) && /\S/.test(after)) rest[rest.length - 1] = " ".repeat(Math.max(0, column - indentOf(after)));
   const result = [first, ...rest].join("\n");
   return result === text ? null : result;
 }
 
 /**
  * Place typed and pasted text at its line's indentation (see placed). A keystroke keeps the
- * selection and effects of the transaction it came in (such as a closing bracket's); a
- * block's cursor goes to its end.
+ * selection and effects of the transaction it came in (such as a closing bracket's), and one
+ * left of the line's floor takes the place of the spaces after it, so that "y" typed at column 0
+ * of "        x" gives "        yx"; a block's cursor goes to its end. Text being composed
+ * (an input method, a dead key) is left alone until it is done.
  */
 export const placeInput = EditorState.transactionFilter.of((tr) => {
   const userEvent = tr.annotation(Transaction.userEvent);
-  if (!tr.docChanged || !/^input\.(type|paste|drop)/.test(userEvent ?? "")) return tr;
+  if (!tr.docChanged || !/^input\.(type|paste|drop)$/.test(userEvent ?? "")) return tr;
   const inserts = [];
-  tr.changes.iterChanges((fromA, toA, fromB, toB, inserted) => inserts.push({ fromA, toA, fromB, text: inserted.toString() }));
+  tr.changes.iterChanges((fromA, toA, fromB, toB, inserted) => inserts.push({ fromA, toA, fromB, toB, text: inserted.toString() }));
   if (inserts.length !== 1 || !/\S/.test(inserts[0].text)) return tr;
-  const [{ fromA, toA, fromB, text }] = inserts;
+  const [{ fromA, toA, fromB, toB, text }] = inserts;
   const { line, editable, floor } = ruleAt(tr.startState, fromA);
   if (!editable) return tr;
-  const result = placed(text, tr.startState.sliceDoc(line.from, fromA), floor);
+  const after = tr.startState.sliceDoc(toA, Math.max(toA, line.to));
+  const result = placed(text, tr.startState.sliceDoc(line.from, fromA), floor, after);
   if (result === null) return tr;
-  const own = { changes: tr.changes, selection: tr.selection, effects: tr.effects, userEvent, scrollIntoView: true };
   if (result.endsWith(text)) {
-    // Only spaces before it: insert them as a second step, which maps the selection and effects.
-    return [own, { changes: { from: fromB, insert: result.slice(0, -text.length) }, sequential: true }];
+    // Only spaces before it: put them in as a second step, which maps the selection and effects.
+    const pad = result.slice(0, -text.length);
+    const taken = text.includes("\n") ? 0 : Math.min(indentOf(after), pad.length);
+    return [tr, { changes: [{ from: fromB, insert: pad }, { from: toB, to: toB + taken }], sequential: true }];
   }
   return {
     changes: { from: fromA, to: toA, insert: result },
@@ -193,3 +211,27 @@ export const placeInput = EditorState.transactionFilter.of((tr) => {
     scrollIntoView: true,
   };
 });
+
+/**
+ * Whatever else moved it (a line typed after Home twice, a keyword that Python's indentation
+ * moves, a block pasted in front of code), a line of code the learner changed never starts left
+ * of its floor: it gets the spaces it lacks, once any text being composed is done. The last
+ * filter to run.
+ */
+export const keepFloor = Prec.highest(EditorState.transactionFilter.of((tr) => {
+  const userEvent = tr.annotation(Transaction.userEvent) ?? "";
+  if (!tr.docChanged || !/^(input|delete)\b/.test(userEvent) || userEvent.endsWith(".compose")) return tr;
+  const { state } = tr;
+  const numbers = new Set();
+  tr.changes.iterChangedRanges((fromA, toA, fromB, toB) => {
+    for (let n = state.doc.lineAt(fromB).number; n <= state.doc.lineAt(toB).number; n++) numbers.add(n);
+  });
+  const pads = [];
+  for (const n of numbers) {
+    const line = state.doc.line(n);
+    const { editable, floor } = state.facet(lineRule)(state, line);
+    const indent = indentOf(line.text);
+    if (editable && /\S/.test(line.text) && indent < floor) pads.push({ from: line.from, insert: " ".repeat(floor - indent) });
+  }
+  return pads.length ? [tr, { changes: pads, sequential: true }] : tr;
+}));

@@ -14,7 +14,7 @@ import { EditorView, drawSelection, highlightSpecialChars, keymap, lineNumbers }
 import { tags } from "@lezer/highlight";
 import { smallestChange } from "../text.js";
 import { completionSources } from "./complete.js";
-import { editingKeys, placeInput } from "./indent.js";
+import { editingKeys, keepFloor, placeInput } from "./indent.js";
 import { hangingIndent } from "./wrap.js";
 
 /** Syntax colours from Material's --md-code-hl-* variables. */
@@ -25,18 +25,19 @@ const materialColours = HighlightStyle.define([
   { tag: tags.comment, color: "var(--ember-code-comment)", fontStyle: "italic" },
   { tag: [tags.function(tags.variableName), tags.function(tags.propertyName)], color: "var(--md-code-hl-function-color)" },
   { tag: [tags.definition(tags.variableName), tags.className], color: "var(--md-code-hl-constant-color)" },
-  { tag: [tags.operator, tags.punctuation], color: "var(--md-code-hl-operator-color)" },
+  // Never wrapped inside an operator: "->" stays whole on a narrow screen.
+  { tag: [tags.operator, tags.punctuation], color: "var(--md-code-hl-operator-color)", whiteSpace: "nowrap" },
   { tag: tags.self, color: "var(--md-code-hl-special-color)" },
 ]);
 
 /**
  * What every editor has: line numbers, history, Python with its indentation and completion,
  * the editing keys, Material's colours, wrapped lines with a hanging indent, and a name.
- * @param {{label: string, names?: () => string[]}} options label is the editor's accessible
- *   name; names gives attribute names for completion after a dot, beyond those in the editor
+ * @param {{label: string, texts?: () => string[]}} options label is the editor's accessible
+ *   name; texts gives the text of other files whose names completion offers after a dot
  * @returns {import("@codemirror/state").Extension}
  */
-export function pythonEditing({ label, names = () => [] }) {
+export function pythonEditing({ label, texts = () => [] }) {
   return [
     lineNumbers(),
     highlightSpecialChars(),
@@ -49,8 +50,9 @@ export function pythonEditing({ label, names = () => [] }) {
     closeBrackets(),
     // No option is chosen until the learner picks one with the arrow keys: Enter after a word
     // always starts a new line. Enter or Tab takes the one picked.
-    autocompletion({ override: completionSources(names), icons: false, selectOnOpen: false }),
+    autocompletion({ override: completionSources(texts), icons: false, selectOnOpen: false }),
     placeInput,
+    keepFloor,
     Prec.high(keymap.of([{ key: "Tab", run: acceptCompletion }, ...editingKeys])),
     keymap.of([...closeBracketsKeymap, ...defaultKeymap, ...historyKeymap, ...completionKeymap]),
     syntaxHighlighting(materialColours),
@@ -64,18 +66,18 @@ export function pythonEditing({ label, names = () => [] }) {
  * Make a free editor, as a code cell has, inside parent.
  * @param {HTMLElement} parent
  * @param {{doc: string, label: string, onRun: () => void,
- *   onChange?: (text: string, before: string) => void, names?: () => string[]}} options label
+ *   onChange?: (text: string, before: string) => void, texts?: () => string[]}} options label
  *   is the editor's accessible name; onRun is called on Shift+Enter; onChange with the whole text
- *   after each change, and before it; names as for pythonEditing
+ *   after each change, and before it; texts as for pythonEditing
  * @returns {EditorView}
  */
-export function createEditor(parent, { doc, label, onRun, onChange = () => {}, names }) {
+export function createEditor(parent, { doc, label, onRun, onChange = () => {}, texts }) {
   return new EditorView({
     doc,
     parent,
     extensions: [
       Prec.highest(keymap.of([{ key: "Shift-Enter", run: () => (onRun(), true) }])),
-      pythonEditing({ label, names }),
+      pythonEditing({ label, texts }),
       EditorView.updateListener.of((update) => {
         if (update.docChanged) onChange(update.state.doc.toString(), update.startState.doc.toString());
       }),

@@ -1,12 +1,14 @@
 // The learner's progress, kept in localStorage as they work: the text of every gap, the code of
 // every cell they changed, the hints opened, the labs passed and the quiz answers. The key names
-// the course and the schema (ember:<course>:progress:v<schema>). A state saved under an older schema is upgraded into the
-// new key and left where it was; a state that cannot be read is set aside, never lost. When
-// the browser refuses storage, everything works and nothing is saved (notices.js says so).
-// Another tab's change to the same text is merged with this tab's, so neither loses a keystroke.
+// the course and the schema (ember:<course>:progress:v<schema>). A state saved under an older
+// schema is upgraded into the new key and left where it was; a state that cannot be read is set
+// aside, never lost. When the browser refuses storage, everything works and nothing is saved
+// (notices.js says so). Another tab's save is joined with this tab's changes (reconcile.js), so
+// neither loses a keystroke.
 
 import { exported as validExport, progress as validProgress } from "ember:validators";
 import { merge } from "../text.js";
+import { digest, noteChange, reconcile } from "./reconcile.js";
 
 const SCHEMA = 3;
 /** The course's id, from the page (the plugin's course_id); it keeps two courses apart. */
@@ -27,14 +29,15 @@ const OLDER = [
  * @typedef {{original: string, code: string}} CellCode
  */
 /**
+ * sync: for each gap and cell, a digest of the text its last change was made to (reconcile.js).
  * @typedef {{answers: Object<string,string>, hints: Object<string,number>,
  *   passed: Object<string,boolean>, quizzes: Object<string,{chosen: number[], right: boolean}>,
- *   cells: Object<string,CellCode>}} Progress
+ *   cells: Object<string,CellCode>, sync: Object<string,string>}} Progress
  */
 
 /** @returns {Progress} */
 function empty() {
-  return { answers: {}, hints: {}, passed: {}, quizzes: {}, cells: {} };
+  return { answers: {}, hints: {}, passed: {}, quizzes: {}, cells: {}, sync: {} };
 }
 
 /** Line breaks as \n alone, whatever wrote the text: an editor counts \r\n as one. */
@@ -42,8 +45,12 @@ function lines(text) {
   return text.replace(/\r\n?/g, "\n");
 }
 
-/** Every text with \n line breaks; a gap's text ends with one, the line before its end marker. */
+/**
+ * Every text with \n line breaks; a gap's text ends with one, the line before its end marker. A
+ * state saved before sync was kept gets an empty one.
+ */
 function tidy(state) {
+  state.sync ??= {};
   for (const [gap, text] of Object.entries(state.answers)) {
     state.answers[gap] = lines(text).endsWith("\n") ? lines(text) : `${lines(text)}\n`;
   }
@@ -54,21 +61,24 @@ function tidy(state) {
   return state;
 }
 
-/** Parse text as a Progress; null if it is not one. */
-function parse(text) {
+/** Parse text as a Progress, after upgrade; null if it is not one. */
+function parse(text, upgrade = (data) => data) {
   try {
-    const state = JSON.parse(text);
+    const state = upgrade(JSON.parse(text));
     return validProgress(state) ? tidy(state) : null;
   } catch {
-    return null; // not JSON
+    return null; // not JSON, or not even an object to upgrade
   }
 }
 
-/** The entries of a damaged state that are each valid on their own; null if it is not even JSON. */
-function salvage(text) {
+/**
+ * The entries of a damaged state (after upgrade) that are each valid on their own; null if it is
+ * not even JSON.
+ */
+function salvage(text, upgrade = (data) => data) {
   let data;
   try {
-    data = JSON.parse(text);
+    data = upgrade(JSON.parse(text));
   } catch {
     return null;
   }
@@ -95,40 +105,34 @@ function storage() {
 }
 
 /**
- * Read the saved progress: under this schema's key, else upgraded from an older one. One that
- * cannot be read whole is moved to a key of its own, and what of it is still valid is kept;
- * if even that fails (storage full), it stays where it is and nothing is saved over it.
+ * Read the saved progress: under this schema's key, else upgraded from the newest older one. One
+ * that cannot be read whole is moved to a key of its own, and what of it is still valid is kept;
+ * if even that fails (storage full), it stays where it is and nothing is saved over it. An older
+ * key always stays as it was.
  */
 function load() {
   const store = storage();
   if (!store) return { state: empty(), setAside: null, canSave: false };
-  const raw = store.getItem(KEY);
+  let raw = store.getItem(KEY);
+  let upgrade = (data) => data;
   if (raw === null) {
-    for (let index = OLDER.length - 1; index >= 0; index--) {
-      const old = store.getItem(OLDER[index].key);
-      if (old === null) continue;
-      let state;
-      try {
-        state = OLDER.slice(index).reduce((s, step) => step.upgrade(s), JSON.parse(old));
-      } catch {
-        state = null;
-      }
-      if (state && validProgress(state)) {
-        tidy(state);
-        try {
-          store.setItem(KEY, JSON.stringify(state)); // the older key stays as it was
-        } catch {
-          // storage full: the upgrade is saved with the next change
-        }
-        return { state, setAside: null, canSave: true };
-      }
-    }
-    return { state: empty(), setAside: null, canSave: true };
+    let index = OLDER.length - 1;
+    while (index >= 0 && store.getItem(OLDER[index].key) === null) index--;
+    if (index < 0) return { state: empty(), setAside: null, canSave: true };
+    raw = store.getItem(OLDER[index].key);
+    upgrade = (data) => OLDER.slice(index).reduce((state, step) => step.upgrade(state), data);
   }
-  const state = parse(raw);
+  const state = parse(raw, upgrade);
+  if (state && store.getItem(KEY) === null) {
+    try {
+      store.setItem(KEY, JSON.stringify(state)); // an upgrade is kept under this schema's key
+    } catch {
+      // storage full: it is saved with the next change
+    }
+  }
   if (state) return { state, setAside: null, canSave: true };
   const setAside = `${KEY}:unreadable:${Date.now()}`;
-  const kept = salvage(raw) ?? empty();
+  const kept = salvage(raw, upgrade) ?? empty();
   try {
     store.setItem(setAside, raw);
     store.setItem(KEY, JSON.stringify(kept)); // so that an older key is not read again
@@ -148,17 +152,19 @@ let written = null; // the text this tab saved last
 /** The key under which an unreadable saved state was kept, or null. */
 export const setAside = loaded.setAside;
 
+/** For each text this tab changed that the other tabs may not have seen: what they last had. */
+const pending = { answers: new Map(), cells: new Map() };
+
 /**
  * Make one change and save it. The change is made to what is saved now, which another tab may
- * have changed since this one last heard, so that two tabs editing different things both keep
- * theirs; the newer edit of one thing wins.
+ * have changed since this one last heard, joined with this tab's (reconcile.js).
  * @param {(state: Progress) => void} edit
  */
 function change(edit, news) {
   if (loaded.canSave) {
     const raw = window.localStorage.getItem(KEY);
     const saved = raw === written ? null : parse(raw ?? "null"); // read only what another tab wrote
-    if (saved) adopt(saved);
+    if (saved) take(saved);
   }
   edit(state);
   save(news);
@@ -170,54 +176,69 @@ function differing(one, other, same) {
 }
 
 /**
- * Take a state another tab saved; tell the listeners which gaps and cells it changed
- * ({gap, source: "tab"}, {cell, source: "tab"}).
+ * Take a state another tab saved, joined with this tab's changes it has not seen; tell the
+ * listeners which gaps and cells that changed here ({gap, source: "tab"}, {cell, source: "tab"}).
+ * @returns {boolean} whether the state kept differs from theirs, which the other tabs then need
  */
-function adopt(incoming) {
-  const gaps = differing(state.answers, incoming.answers, (a, b) => a === b);
-  const cells = differing(state.cells, incoming.cells, (a, b) => a?.code === b?.code && a?.original === b?.original);
-  state = incoming;
+function take(theirs) {
+  const joined = reconcile(state, theirs, pending);
+  const gaps = differing(state.answers, joined.answers, (a, b) => a === b);
+  const cells = differing(state.cells, joined.cells, (a, b) => a?.code === b?.code && a?.original === b?.original);
+  state = joined;
   for (const listener of listeners) {
     for (const gap of gaps) listener({ gap, source: "tab" });
     for (const cell of cells) listener({ cell, source: "tab" });
   }
+  return JSON.stringify(joined) !== JSON.stringify(theirs);
 }
 
-let lastSaved = null; // whether the last attempt to save worked; null before any
+let lastProblem = null; // why the last attempt to save failed; null when it worked, or before any
 
+/**
+ * Save the state, unless it is more than this site keeps (a text over the schema's length),
+ * which would be set aside as unreadable on the next load: the saved state stays as it was.
+ */
 function save(news) {
-  let saved = false;
-  if (loaded.canSave) {
+  let problem = "storage";
+  if (loaded.canSave && !validProgress(state)) {
+    problem = "too large";
+  } else if (loaded.canSave) {
     try {
       const text = JSON.stringify(state);
       window.localStorage.setItem(KEY, text);
       written = text;
-      saved = true;
+      problem = null;
     } catch (error) {
       console.warn("ember: progress could not be saved (storage full?)", error);
     }
   }
-  lastSaved = saved;
-  for (const watch of saveWatchers) watch(saved);
+  lastProblem = problem;
+  for (const watch of saveWatchers) watch(problem === null, problem);
   for (const listener of listeners) listener(news);
-  return saved;
+  return problem === null;
 }
 
 /**
- * Call watch(saved) after every attempt to save: false when the browser refused (storage full
- * or blocked, or an unreadable state that could not be set aside). The work stays on the page.
+ * Call watch(saved, problem) after every attempt to save: saved is false when the browser
+ * refused (problem "storage": storage full or blocked, or an unreadable state that could not be
+ * set aside) or the state is more than the site keeps (problem "too large"). The work stays on
+ * the page.
  */
 export function onSave(watch, signal) {
   saveWatchers.add(watch);
   signal?.addEventListener("abort", () => saveWatchers.delete(watch), { once: true });
-  if (!loaded.canSave || lastSaved === false) watch(false); // a page shown later hears it too
+  if (!loaded.canSave) watch(false, "storage");
+  else if (lastProblem) watch(false, lastProblem); // a page shown later hears it too
 }
 
-// Another tab of this site saved: its state is the newer one, so this tab takes it.
+// Another tab of this site saved. What is saved now may be newer than the event says: this tab's
+// own later save, which the other tabs will take, or a still newer one.
 window.addEventListener("storage", (event) => {
   if (event.key !== KEY || event.newValue === null) return;
-  const incoming = parse(event.newValue);
-  if (incoming) adopt(incoming);
+  const now = window.localStorage.getItem(KEY) ?? event.newValue;
+  if (now === written) return;
+  const theirs = parse(now);
+  if (theirs && take(theirs)) save({ joined: true }); // this tab's unseen changes, for the others
 });
 
 /** The learner's text for a gap, or undefined if they have written none. */
@@ -242,13 +263,30 @@ function joined(theirs, ours, base) {
  */
 export function setAnswer(gap, text, { source = null, base } = {}) {
   if (state.answers[gap] === text) return;
-  change((s) => (s.answers[gap] = joined(s.answers[gap], text, base)), { gap, source });
+  change((s) => {
+    const had = s.answers[gap];
+    s.answers[gap] = joined(had, text, base);
+    note(pending.answers, s, gap, had ?? base ?? "", had === undefined, s.answers[gap]);
+  }, { gap, source });
 }
 
 /** Forget the learner's text for a gap; source as for setAnswer. */
 export function clearAnswer(gap, source = null) {
   if (state.answers[gap] === undefined) return;
-  change((s) => delete s.answers[gap], { gap, source });
+  change((s) => {
+    const had = s.answers[gap];
+    delete s.answers[gap];
+    note(pending.answers, s, gap, had, false, undefined);
+  }, { gap, source });
+}
+
+/**
+ * After a text changed from had: remember it for the other tabs (reconcile.js), and say in the
+ * state what the change was made to.
+ */
+function note(changes, s, key, had, absent, text) {
+  noteChange(changes, key, had, absent, text);
+  s.sync[key] = digest(absent ? undefined : had);
 }
 
 /** The learner's code for a cell, or undefined if they have not changed it. */
@@ -271,6 +309,7 @@ export function setCellCode(cell, original, code, { source = null, base } = {}) 
     const kept = joined(theirs, code, base);
     if (kept === original) delete s.cells[cell];
     else s.cells[cell] = { original, code: kept };
+    note(pending.cells, s, cell, theirs, false, kept);
   }, { cell, source });
 }
 

@@ -235,6 +235,9 @@ export async function run(source, onOutput, ember, { timeLimit = 0, onStart, onR
 export async function runChecks(checks, ember, { timeLimit = 0, onStart, onRun, onResult = () => {} } = {}) {
   const results = [];
   const onOutput = (chunks) => {
+    // A result that comes after Stop or the time limit is not to be trusted: the learner's code
+    // may have caught the KeyboardInterrupt. The check then running has no result.
+    if (current?.stopped) return;
     for (const [stream, json] of chunks) {
       if (stream !== "check") continue;
       results.push(JSON.parse(json));

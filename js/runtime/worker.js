@@ -5,7 +5,7 @@
 //               {id, type: "run", source, files, gaps} | {id, type: "checks", checks, files, gaps}
 //               | {id, type: "syntax", files, gaps}
 //               files: the learner's ember ({path: text}); null on a page without one
-//               gaps: where the gaps lie in those files ({path: [[gap, first, last], ...]})
+//               gaps: where the gaps lie in those files ({path: [[gap, first, last, indent], ...]})
 // Messages out: {type: "progress", step} | {type: "ready"} | {type: "boot-failed", message}
 //               {id, type: "output", chunks: [[stream, text], ...]}
 //                 (a check's result comes as a chunk ["check", JSON of {status, reason, output?}])

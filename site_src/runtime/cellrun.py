@@ -225,48 +225,81 @@ class Session:
         self._builtins = dict(vars(builtins))
         self._recursion_limit = sys.getrecursionlimit()
         self._warnings = list(warnings.filters)
-        self._gaps: dict[str, list[tuple[str, int, int]]] = {}
+        self._gaps: dict[str, list[tuple[str, int, int, str]]] = {}
 
     def set_gaps(self, gaps: str) -> None:
         """Say where the learner's gaps lie in ember's files, so that tracebacks name them.
 
         Args:
-            gaps: JSON: ``{"ember/scalar.py": [["L07.init", first_line, last_line], ...]}``.
+            gaps: JSON: ``{"ember/scalar.py": [["L07.init", first_line, last_line, indent], ...]}``;
+                indent is the gap's indentation (a marker's), where its code starts.
         """
-        self._gaps = {path: [tuple(gap) for gap in spans] for path, spans in json.loads(gaps).items()}
+        self._gaps = {path: sorted((tuple(gap) for gap in spans), key=lambda gap: gap[1])
+                      for path, spans in json.loads(gaps).items()}
 
-    def _gap_of(self, path: str, line: int | str | None, syntax: bool = False) -> tuple[str, int, bool] | None:
-        """The gap that holds line of path (relative to lib_root): (gap, line of the gap, True).
-        With syntax, a line between a gap and the next is the gap's too, as (gap, its last
-        line, False): Python finds a block or a bracket left open only on the next line of code.
-        A SyntaxError gives its line as text."""
+    def _gap_of(self, path: str, line: int | str | None) -> tuple[str, int] | None:
+        """The gap that holds line of path (relative to lib_root), and the line of the gap: (gap,
+        2); None outside the gaps. A SyntaxError gives its line as text."""
         line = int(line) if str(line).isdigit() else None
-        if line is None:
-            return None
-        before = None
-        for name, first, last in sorted(self._gaps.get(path, ()), key=lambda gap: gap[1]):
-            if first <= line <= last:
-                return name, line - first + 1, True
-            if last < line:
-                before = name, last - first + 1, False
-        return before if syntax else None
+        for name, first, last, _ in self._gaps.get(path, ()):
+            if line is not None and first <= line <= last:
+                return name, line - first + 1
+        return None
 
-    def _in_gap(self, path: str, line: int | str | None, syntax: bool = False) -> str:
-        """"line 2 of gap L07.init" when line of path is in a gap; with syntax, "at the end of
-        gap L08.add_back" for a line after it (see _gap_of)."""
-        place = self._gap_of(path, line, syntax)
-        if place is None:
-            return ""
-        name, number, inside = place
-        return f"line {number} of gap {name}" if inside else f"at the end of gap {name}"
+    def _in_gap(self, path: str, line: int | str | None) -> str:
+        """"line 2 of gap L07.init" when line of path is in a gap, else ""."""
+        place = self._gap_of(path, line)
+        return f"line {place[1]} of gap {place[0]}" if place else ""
 
     def _syntax_message(self, path: str, exc: SyntaxError) -> str:
-        """exc's message, with each "on line N" it names said as a line of a gap, or left out
-        where N is no line of a gap: the learner wrote only the gaps."""
+        """exc's message, with each line it names ("on line N", "(detected at line N)") said as a
+        line of a gap, or left out where N is no line of a gap: the learner wrote only the gaps."""
         def said(match: re.Match) -> str:
-            place = self._gap_of(path, match.group(1))
-            return f" on line {place[1]} of gap {place[0]}" if place else ""
-        return re.sub(r" on line (\d+)", said, exc.msg or "")
+            place = self._gap_of(path, match.group(3))
+            where = f"line {place[1]} of gap {place[0]}" if place else ""
+            if match.group(1):
+                return f" ({match.group(2)}{where})" if place else ""
+            return f" on {where}" if place else ""
+        return re.sub(r" (\()?((?:detected )?at |on )?line (\d+)\)?",
+                      lambda m: said(m) if m.group(2) else m.group(0), exc.msg or "")
+
+    def _blame(self, path: str) -> tuple[str, int, bool, SyntaxError] | None:
+        """The gap that keeps path from compiling: the first, in the file's order, that fails
+        with the gaps before it as the learner wrote them and those after it each made a
+        ``pass``, for an unclosed string or bracket is found far from where it starts.
+
+        Returns:
+            (gap, line of the gap, whether the error's line is in the gap, the SyntaxError with
+            the gaps after it made ``pass``); the line after a gap counts as its last. None when
+            no gap is at fault.
+        """
+        try:
+            with open(self.lib_root + path, encoding="utf-8") as file:
+                lines = file.read().split("\n")
+        except OSError:
+            return None
+        gaps = self._gaps.get(path, [])
+        for count, (name, first, last, _) in enumerate(gaps, start=1):
+            trial = list(lines)
+            for _, later_first, later_last, indent in gaps[count:]:  # the line count stays the same
+                trial[later_first - 1:later_last] = [f"{indent}pass"] + [""] * (later_last - later_first)
+            try:
+                compile("\n".join(trial), path, "exec")
+            except SyntaxError as exc:
+                line = exc.lineno or first
+                if line > last:
+                    return name, last - first + 1, False, exc
+                return name, max(line - first + 1, 1), True, exc
+        return None
+
+    def _blamed(self, path: str) -> tuple[str, SyntaxError] | None:
+        """What _blame finds, said: ("line 2 of gap L07.init" or "at the end of gap
+        L08.add_back", the SyntaxError); None when no gap is at fault."""
+        found = self._blame(path)
+        if found is None:
+            return None
+        gap, line, inside, error = found
+        return f"line {line} of gap {gap}" if inside else f"at the end of gap {gap}", error
 
     def syntax_problems(self) -> list[dict]:
         """The syntax errors of the files that hold gaps, each in the gap that causes it.
@@ -281,16 +314,16 @@ class Session:
             try:
                 with open(self.lib_root + path, encoding="utf-8") as file:
                     compile(file.read(), path, "exec")
-            except SyntaxError as exc:
-                place = self._gap_of(path, exc.lineno, syntax=True)
-                if place is None:
+            except SyntaxError:
+                found = self._blame(path)
+                if found is None:
                     continue
-                gap, line, inside = place
-                message = self._syntax_message(path, exc)
+                gap, line, inside, error = found
+                message = self._syntax_message(path, error)
                 if not inside:
-                    message += " (found just after the gap: is its last block or bracket finished?)"
-                problems.append({"gap": gap, "line": line, "column": (exc.offset or 1) - 1 if inside else 0,
-                                 "message": f"{type(exc).__name__}: {message}"})
+                    message += " (found after the gap: is a block, a bracket or a string in it left open?)"
+                problems.append({"gap": gap, "line": line, "column": (error.offset or 1) - 1 if inside else 0,
+                                 "message": f"{type(error).__name__}: {message}"})
         return problems
 
     def syntax_problems_json(self) -> str:
@@ -370,8 +403,11 @@ class Session:
                     [f for f in part.stack if not self._is_runtime(f.filename)])
             if getattr(part, "filename", None):  # a SyntaxError in a file of lib_root
                 part.filename = self._relative(part.filename)
-                if gap := self._in_gap(part.filename, part.lineno, syntax=True):
-                    part.msg = f"{self._syntax_message(part.filename, part)} ({gap})"
+                if blamed := self._blamed(part.filename):  # shown where the gap at fault has it
+                    where, error = blamed
+                    part.lineno, part.end_lineno, part.text = error.lineno, error.end_lineno, error.text
+                    part.offset, part.end_offset = error.offset, error.end_offset
+                    part.msg = f"{self._syntax_message(part.filename, error)} ({where})"
             pending += [p for p in (part.__cause__, part.__context__) if p is not None]
             pending += part.exceptions or []
         sys.stderr.write("".join(report.format()))
@@ -380,17 +416,26 @@ class Session:
     def describe_error(self, exc: BaseException) -> str:
         """One line for an exception: its type, its message and the last line of ember it
         passed through, such as ``NotImplementedError: ... (line 1 of gap L07.add)`` or, outside
-        the gaps, ``(ember/scalar.py, line 62)``."""
+        the gaps, ``(ember/scalar.py, line 62)``, with the last line of a gap that led there:
+        ``(ember/scalar.py, line 62, called from line 1 of gap L13.layer)``."""
         text = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
         places = [(self._relative(f.filename), f.lineno) for f in traceback.extract_tb(exc.__traceback__)]
-        syntax = isinstance(exc, SyntaxError) and bool(exc.filename)
-        if syntax:
-            places.append((self._relative(exc.filename), exc.lineno))
-            text = f"{type(exc).__name__}: {self._syntax_message(places[-1][0], exc)}"
+        if isinstance(exc, SyntaxError) and exc.filename:
+            path = self._relative(exc.filename)
+            if blamed := self._blamed(path):
+                where, error = blamed
+                return f"{type(error).__name__}: {self._syntax_message(path, error)} ({where})"
+            places.append((path, exc.lineno))
+            text = f"{type(exc).__name__}: {self._syntax_message(path, exc)}"
         places = [place for place in places if place[0].startswith("ember/")]
         if places:
             path, line = places[-1]
-            text += f" ({self._in_gap(path, line, syntax) or f'{path}, line {line}'})"
+            where = self._in_gap(path, line)
+            if not where:
+                # Raised in the lesson's code: name the learner's line that called it, if any.
+                mine = next((gap for gap in (self._in_gap(*place) for place in reversed(places)) if gap), None)
+                where = f"{path}, line {line}" + (f", called from {mine}" if mine else "")
+            text += f" ({where})"
         return text
 
     def _is_runtime(self, relative: str) -> bool:

@@ -31,7 +31,7 @@ function fakeChecks(seen) {
     const good = ["return x + 1", "return 2 * x", "return x * 2", "return f(g(x))"];
     const lines = text.split("\n").filter((l) => l.startsWith("    return") || l.includes("raise"));
     const ok = lines.slice(0, checks[0].title === "h" ? 3 : 2).every((l) => good.some((g) => l.includes(g)));
-    return { results: checks.map(() => ({ status: ok ? "passed" : "failed" })) };
+    return { results: checks.map(() => ({ status: ok ? "passed" : "failed" })), finished: true };
   };
 }
 
@@ -59,6 +59,25 @@ test("an answer that passes its lab is kept, a failing one is replaced", async (
   assert.deepEqual(filled, ["L01.f", "L02.h"]);
   assert.equal(store["L01.g"], "    return x * 2\n");
   assert.equal(store["L01.f"], "    return x + 1\n");
+});
+
+test("an answer the same as the solution is the learner's own, kept without a run", async () => {
+  const { filled, kept, seen } = await run({ "L01.f": "    return x + 1\n" });
+  assert.deepEqual(kept, ["L01.f"]);
+  assert.deepEqual(filled, ["L01.g", "L02.h"]);
+  assert.equal(seen.length, 0);
+});
+
+test("an answer whose checks did not all run is kept rather than guessed at", async () => {
+  const store = { "L01.g": "    while True: pass\n" };
+  const io = {
+    answer: (gap) => store[gap],
+    setAnswer: (gap, text) => { store[gap] = text; },
+    runChecks: async () => ({ results: [], finished: false, stopped: "time" }),
+  };
+  const { kept } = await loadFinishedPieces(lesson, io);
+  assert.deepEqual(kept, ["L01.g"]);
+  assert.equal(store["L01.g"], "    while True: pass\n");
 });
 
 test("an answer is tried with the rest of its lab solved", async () => {

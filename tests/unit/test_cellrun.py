@@ -127,7 +127,7 @@ print("".join(text for batch in batches for _, text in batch))
 
 def test_a_traceback_and_a_check_reason_name_the_line_in_the_learners_gap(tmp_path):
     out = run_in_process(tmp_path, {"thing.py": "def f(x):\n    y = x\n    return y / 0\n"},
-                         '{"ember/thing.py": [["L01.f", 2, 3]]}', "from ember.thing import f\nf(1)",
+                         '{"ember/thing.py": [["L01.f", 2, 3, "    "]]}', "from ember.thing import f\nf(1)",
                          after="from ember.thing import f\ntry:\n    f(1)\n"
                                "except ZeroDivisionError as exc:\n    print(session.describe_error(exc))\n")
     assert 'File "ember/thing.py", line 3, in f (line 2 of gap L01.f)' in out
@@ -157,7 +157,7 @@ def test_a_long_chain_of_values_is_let_go_without_deep_recursion():
 
 def test_a_syntax_error_in_a_gap_is_reported_with_the_gap_not_a_crash(tmp_path):
     out = run_in_process(tmp_path, {"broken.py": "def f(x):\n    return (x\n"},
-                         '{"ember/broken.py": [["L01.f", 2, 2]]}', "import ember.broken")
+                         '{"ember/broken.py": [["L01.f", 2, 2, "    "]]}', "import ember.broken")
     assert out.startswith("SyntaxError\n")
     assert "(line 1 of gap L01.f)" in out
 
@@ -169,7 +169,7 @@ def syntax_problems(tmp_path, text: str, gaps: str) -> list[dict]:
     return json.loads(out.strip().splitlines()[-1])
 
 
-GAPS = '{"ember/thing.py": [["L01.f", 2, 3], ["L01.g", 6, 6]]}'
+GAPS = '{"ember/thing.py": [["L01.f", 2, 3, "    "], ["L01.g", 6, 6, "    "]]}'
 
 
 def test_a_syntax_error_inside_a_gap_is_placed_on_its_line_of_the_gap(tmp_path):
@@ -184,7 +184,7 @@ def test_an_unfinished_block_at_a_gaps_end_is_the_gaps_and_names_no_other_line(t
     [problem] = syntax_problems(tmp_path, text, GAPS)
     assert problem["gap"] == "L01.f" and problem["line"] == 2 and problem["column"] == 0
     assert problem["message"].startswith(
-        "IndentationError: expected an indented block after 'if' statement on line 2 of gap L01.f (found just after the gap")
+        "IndentationError: expected an indented block after 'if' statement on line 2 of gap L01.f (found after the gap")
     assert "line 4" not in problem["message"] and "line 5" not in problem["message"]
 
 
@@ -198,3 +198,27 @@ def test_a_file_without_errors_has_no_problems_and_a_reason_names_the_gaps_end(t
     assert out.rstrip().splitlines()[-1] == (
         "IndentationError: expected an indented block after 'if' statement on line 2 of gap L01.f "
         "(at the end of gap L01.f)")
+
+
+def test_an_error_in_the_lessons_code_names_the_learners_line_that_called_it(tmp_path):
+    text = "def check(x):\n    if x < 0:\n        raise ValueError('x must not be negative')\n\ndef f(x):\n    return check(x - 5)\n"
+    out = run_in_process(tmp_path, {"thing.py": text}, '{"ember/thing.py": [["L01.f", 6, 6, "    "]]}', "pass",
+                         after="from ember.thing import f\ntry:\n    f(1)\nexcept ValueError as exc:\n"
+                               "    print(session.describe_error(exc))\n")
+    assert out.rstrip().splitlines()[-1] == (
+        "ValueError: x must not be negative (ember/thing.py, line 3, called from line 1 of gap L01.f)")
+
+
+def test_an_unclosed_string_is_blamed_on_its_gap_though_python_finds_it_further_on(tmp_path):
+    text = 'def f(x):\n    return """abc\ndef g(x):\n    return 1\ndef h():\n    """Doc."""\n'
+    gaps = '{"ember/thing.py": [["L01.f", 2, 2, "    "], ["L01.g", 4, 4, "    "]]}'
+    [problem] = syntax_problems(tmp_path, text, gaps)
+    assert problem["gap"] == "L01.f" and problem["line"] == 1
+    assert "line 6" not in problem["message"] and "L01.g" not in problem["message"]
+
+
+def test_an_unterminated_string_names_the_line_of_its_gap_not_of_the_file(tmp_path):
+    text = "def f(x):\n    y = x\n    return 'abc\n\ndef g(x):\n    return x\n"
+    [problem] = syntax_problems(tmp_path, text, GAPS)
+    assert problem == {"gap": "L01.f", "line": 2, "column": 11,
+                       "message": "SyntaxError: unterminated string literal (detected at line 2 of gap L01.f)"}
