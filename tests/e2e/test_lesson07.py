@@ -114,6 +114,8 @@ def test_without_javascript_code_and_output_stay_readable(browser, site: str):
 
 def test_home_page_lists_the_lessons_and_starts_lesson_01(page: Page, site: str):
     page.goto(site)
+    expect(page).not_to_have_title("ember - ember")
+    expect(page).to_have_title(re.compile(r"^\w.* - ember$"))
     expect(page.get_by_role("heading", name="Part III · Networks from Values")).to_be_visible()
     expect(page.get_by_role("cell", name="Training for real")).to_be_visible()
     page.get_by_role("link", name="Start with lesson 01").click()

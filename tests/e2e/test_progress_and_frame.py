@@ -41,11 +41,25 @@ def test_the_footer_says_what_ember_can_now_do_and_what_comes_next(page: Page, s
     expect(lessons).to_contain_text("Next 08 Who owes the gradient? · Each op knows only its local slope. Is that enough? · ~40 min")
     expect(lessons).to_contain_text("Previous 06 The bill for nudging")
     expect(lessons).not_to_contain_text("Previous 06 The bill for nudging (coming)")
+    lessons.get_by_role("link", name="Continue to lesson 08").click()
+    expect(page).to_have_url(re.compile("08-who-owes-the-gradient/$"))
 
 
-def test_the_report_link_opens_a_new_issue_naming_the_lesson(page: Page, site: str):
+def test_back_to_top_sits_in_a_bottom_corner_on_a_phone_not_over_the_text(page: Page, site: str):
+    page.set_viewport_size({"width": 390, "height": 800})
+    page.goto(site + LESSON)
+    page.get_by_role("region", name="When you finish this lesson").scroll_into_view_if_needed()
+    page.mouse.wheel(0, -200)  # Material shows the button while the page scrolls up
+    top = page.get_by_role("button", name="Back to top")
+    expect(top).to_be_visible()
+    box = top.bounding_box()
+    assert box["y"] > 800 * 0.8 and box["height"] < 60 and box["x"] + box["width"] > 390 * 0.8
+
+
+def test_the_report_link_opens_a_new_issue_naming_the_lesson_and_says_it_needs_a_sign_in(page: Page, site: str):
     page.goto(site + LESSON)
     link = page.get_by_role("link", name="Report a problem with this lesson")
+    expect(page.get_by_text("(on GitHub, which asks you to sign in)")).to_be_visible()
     url = urlparse(link.get_attribute("href"))
     assert (url.netloc, url.path) == ("github.com", "/ember-course/ember/issues/new")
     assert parse_qs(url.query)["title"] == ["Lesson 07: A number that remembers"]
@@ -58,6 +72,7 @@ def test_the_course_map_shows_the_learners_progress(page: Page, site: str):
     row = page.get_by_role("row").filter(has_text="A number that remembers")
     expect(row).to_contain_text("0 of 2 labs passed · 1 of 5 questions answered")
     expect(page.get_by_role("row").filter(has_text="Training for real")).to_contain_text("0 of 2 labs passed")
+    expect(page.get_by_role("row").filter(has_text="Learning from mistakes")).to_contain_text("0 of 1 lab passed")
 
 
 def export(page: Page) -> str:
