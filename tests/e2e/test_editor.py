@@ -190,15 +190,22 @@ def test_undo_after_reset_brings_back_the_learners_text_and_redo_the_stub(page: 
     wait_for_answer(page, "L07.repr", None)
 
 
-def test_two_tabs_typing_in_turn_keep_every_keystroke_and_undo_takes_back_the_others(page: Page, site: str):
+def second_tab_in_the_gap(page: Page, site: str, stub_start: str, typed: str) -> Page:
+    """Open lesson 07 in page and in a second tab; type into a gap of lab 1 in page, and put the
+    second tab's cursor at the end of that text once it shows there."""
     other = page.context.new_page()
     page.goto(site + LESSON)
     other.goto(site + LESSON)
-    select_gap(page, 1, "Return text such as")
-    page.keyboard.type("return ")
-    expect(editor(other, 1)).to_contain_text("return ")
-    editor(other, 1).get_by_text("return").click()
+    select_gap(page, 1, stub_start)
+    page.keyboard.type(typed)
+    expect(editor(other, 1)).to_contain_text(typed)
+    editor(other, 1).get_by_text(typed.strip()).click()
     other.keyboard.press("End")
+    return other
+
+
+def test_two_tabs_typing_in_turn_keep_every_keystroke_and_undo_takes_back_the_others(page: Page, site: str):
+    other = second_tab_in_the_gap(page, site, "Return text such as", "return ")
     keys = "keystrokes"  # the other tab types the last one
     for index, key in enumerate(keys):
         typing, watching = (page, other) if index % 2 == 0 else (other, page)
@@ -215,14 +222,7 @@ def test_two_tabs_typing_in_turn_keep_every_keystroke_and_undo_takes_back_the_ot
 
 
 def test_two_tabs_whose_saves_cross_keep_both_keystrokes_and_agree(page: Page, site: str):
-    other = page.context.new_page()
-    page.goto(site + LESSON)
-    other.goto(site + LESSON)
-    select_gap(page, 1, "Keep data as a float")
-    page.keyboard.type("x = 1")
-    expect(editor(other, 1)).to_contain_text("x = 1")
-    editor(other, 1).get_by_text("x = 1").click()
-    other.keyboard.press("End")
+    other = second_tab_in_the_gap(page, site, "Keep data as a float", "x = 1")
     page.keyboard.press("Home")
     # This tab is busy for a moment: the other tab's save and its own keystroke cross.
     page.evaluate("setTimeout(() => { const end = Date.now() + 1500; while (Date.now() < end); }, 0)")
