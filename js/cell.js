@@ -109,12 +109,12 @@ export function mount(el, left) {
       // Only the last graph of a batch for each figure is drawn: a layout can take a while.
       const latest = new Map();
       for (const [, text] of chunks.filter(([stream]) => stream === "graph")) {
-        const { graph, target } = JSON.parse(text);
+        const { graph, target, marked = [] } = JSON.parse(text);
         const { figure, note } = figureFor(el, target);
-        latest.set(figure, graph);
+        latest.set(figure, [graph, new Set(marked)]);
         if (note) appendOutput(output, [["stderr", `${note}\n`]]);
       }
-      for (const [figure, graph] of latest) show(figure, graph);
+      for (const [figure, [graph, marked]] of latest) show(figure, graph, marked);
       for (const [, text] of chunks.filter(([stream]) => stream === "plot")) {
         const { plot, target } = JSON.parse(text);
         const { figure, note } = plotFor(el, target);

@@ -28,7 +28,7 @@ export async function loadFinishedPieces(lesson, { answer, setAnswer, runChecks 
     if (mine !== undefined && lab) {
       // The learner's answer, with the rest of its lab solved: does the lab pass?
       const trial = (gap) => (gap === slot.gap ? mine : lab.gaps.includes(gap) ? solution[gap] : answer(gap));
-      const { results, finished } = await runChecks(lab.checks, { files: assemble(lesson.files, trial), gaps: {} });
+      const { results, finished } = await runChecks(lab.checks, { files: assemble(lesson.files, trial), gaps: {} }, { lab: lab.gaps });
       // Not all of them ran (Python failed, or they were stopped): keep the answer rather than guess.
       if (!finished || results.every((r) => r.status === "passed")) {
         kept.push(slot.gap);

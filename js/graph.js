@@ -133,15 +133,22 @@ export function mount(figure) {
  * @returns {{figure: HTMLElement, note?: string}} note says why target was not used
  */
 export function figureFor(cell, target) {
-  return drawingFor(cell, target, "ember-figure", "hx.show_graph", () => {
-    const own = make("figure", "ember-figure");
-    own.id = `cell-${cell.dataset.cell}-figure`;
-    const panel = make("div", "ember-figure__panel");
-    panel.setAttribute("aria-live", "polite");
-    panel.hidden = true;
-    own.append(make("div", "ember-figure__canvas"), panel);
-    return own;
-  });
+  return drawingFor(cell, target, "ember-figure", "hx.show_graph", () => makeFigure(`cell-${cell.dataset.cell}-figure`));
+}
+
+/**
+ * An empty figure for a graph that the page did not build: one a cell or a check shows.
+ * @param {string} id the figure's id, unique on the page
+ * @returns {HTMLElement}
+ */
+export function makeFigure(id) {
+  const figure = make("figure", "ember-figure");
+  figure.id = id;
+  const panel = make("div", "ember-figure__panel");
+  panel.setAttribute("aria-live", "polite");
+  panel.hidden = true;
+  figure.append(make("div", "ember-figure__canvas"), panel);
+  return figure;
 }
 
 /**
@@ -191,8 +198,9 @@ function explore(figure, graph) {
  * Show a graph in a figure: an explorer figure gets inputs for the new graph's leaves.
  * @param {HTMLElement} figure
  * @param {object} graph
+ * @param {Set<number>} [marked] ids of the values to mark (hx.show_graph's marked)
  */
-export function show(figure, graph) {
+export function show(figure, graph, marked = new Set()) {
   if ("explore" in figure.dataset) explore(figure, graph);
-  return draw(figure, graph);
+  return draw(figure, graph, marked);
 }

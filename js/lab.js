@@ -1,9 +1,11 @@
 // A lab: the learner's file, editable only in this lab's gaps; hints one level at a time;
-// checks that run in the worker against the learner's ember, each with its own status and
-// what the learner's code printed while it ran.
+// checks that run in the worker against the learner's ember, each with its own status, what
+// the learner's code printed while it ran, and what they most likely did when a typical
+// mistake fails the same way; once every check passes, the course's answer beside theirs.
 
 import { button, make, readJson } from "./dom.js";
 import { createGapEditor } from "./editor/gaps.js";
+import { draw, makeFigure } from "./graph.js";
 import { markedText } from "./assemble.js";
 import { emberText, learnerEmber, lessonData, slotText } from "./learner.js";
 import { appendOutput } from "./output.js";
@@ -100,7 +102,37 @@ export function mount(el, left) {
 
   mountGapButtons(el, gaps.filter((gap) => gap.editable).map((gap) => gap.name), editor, file, slots);
   mountHints(el, data);
-  mountChecks(el, data);
+  mountChecks(el, data, mountAnswers(el, data, slots));
+}
+
+/**
+ * The course's answer beside the learner's, gap by gap, in a disclosure shown once the lab has
+ * passed (before, only the hints help). Returns a function that shows or hides it.
+ */
+function mountAnswers(el, data, slots) {
+  const box = make("details", "ember-lab__answers");
+  box.append(make("summary", "", "Compare with the course's answer"));
+  const pairs = make("div", "ember-lab__answer-pairs");
+  box.append(pairs);
+  box.addEventListener("toggle", () => {
+    if (!box.open) return;
+    pairs.replaceChildren(...data.gaps.map((gap) => {
+      const pair = make("div", "ember-lab__answer-pair");
+      pair.setAttribute("role", "group");
+      pair.setAttribute("aria-label", `Gap ${gap}`);
+      for (const [whose, text] of [["Yours", slotText(slots[gap]).replace(/\n$/, "")], ["The course's", data.answers[gap] ?? ""]]) {
+        const side = make("div", "ember-lab__answer");
+        side.append(make("p", "ember-lab__answer-title", `${whose} · ${gap}`), make("pre", "ember-lab__answer-code", text));
+        pair.append(side);
+      }
+      return pair;
+    }));
+  });
+  el.querySelector(".ember-lab__praise").after(box);
+  return (passed) => {
+    box.hidden = !passed;
+    if (!passed) box.open = false;
+  };
 }
 
 /** Say the syntax errors that the gaps cause, a line each, or nothing. */
@@ -170,8 +202,11 @@ function stoppedSummary({ stopped, restarted }, running) {
   return restarted ? `${why} Python was restarted; your code is kept.` : why;
 }
 
-/** The checks: a Run checks button, a status for each check, and the praise when all pass. */
-function mountChecks(el, data) {
+/**
+ * The checks: a Run checks button, a status for each check, and the praise when all pass.
+ * @param {(passed: boolean) => void} showAnswers shows the course's answer once the lab passed
+ */
+function mountChecks(el, data, showAnswers) {
   const box = el.querySelector(".ember-lab__checks");
   const items = [...box.querySelectorAll(".ember-lab__check")];
   const praise = el.querySelector(".ember-lab__praise");
@@ -184,6 +219,7 @@ function mountChecks(el, data) {
   const showPassed = (passed) => {
     praise.hidden = !passed;
     el.classList.toggle("ember-lab--passed", passed);
+    showAnswers(passed);
   };
   /** Clear the statuses and say why; unpass also forgets that the lab was passed. */
   const forget = (message, unpass = true) => {
@@ -214,6 +250,7 @@ function mountChecks(el, data) {
     summary.textContent = !isReady() ? `Python is starting… the checks run as soon as it is ready.${earlier}`
       : isBusy() ? `Waiting for the run before them to end…${earlier}` : checking;
     const outcome = await runChecks(data.checks, learnerEmber(), {
+      lab: data.gaps,
       timeLimit: CHECKS_TIME_LIMIT,
       onStart: (id) => (running = id),
       onRun: () => (summary.textContent = checking),
@@ -251,6 +288,20 @@ function mountChecks(el, data) {
   });
 }
 
+/**
+ * A graph a check drew (gradcheck's, with the wrong grad marked), in a disclosure: it is drawn
+ * when the learner opens it.
+ */
+function graphBox(item, json, index) {
+  const { graph, marked = [] } = JSON.parse(json);
+  const box = make("details", "ember-lab__graph");
+  box.append(make("summary", "", marked.length ? "Show the graph, with the wrong grad marked" : "Show the graph"));
+  const figure = makeFigure(`${item.closest(".ember-lab").dataset.lab}-check-${item.dataset.check}-graph-${index}`);
+  box.append(figure);
+  box.addEventListener("toggle", () => box.open && !("drawn" in figure.dataset) && draw(figure, graph, new Set(marked)));
+  return box;
+}
+
 /** Mark a check's shown result as one of an earlier run, until its new one comes. */
 function markEarlier(item) {
   if (!item.dataset.status) return;
@@ -259,25 +310,31 @@ function markEarlier(item) {
 }
 
 /**
- * Show one check's status, reason and what the learner's code printed, as text; an empty
- * status clears them.
+ * Show one check's status, reason, what the learner most likely did and what their code
+ * printed, as text; an empty status clears them.
  * @param {HTMLElement} item
- * @param {{status: string, reason: string, output?: Array}} result
+ * @param {import("./runtime/client.js").CheckResult|{status: "", reason: ""}} result
  */
-function showResult(item, { status, reason, output }) {
+function showResult(item, { status, reason, output, likely = [] }) {
   item.dataset.status = status;
   delete item.dataset.earlier;
-  for (const part of item.querySelectorAll(".ember-lab__status, .ember-lab__reason, .ember-lab__printed")) part.remove();
+  for (const part of item.querySelectorAll(".ember-lab__status, .ember-lab__reason, .ember-lab__likely, .ember-lab__graph, .ember-lab__printed")) {
+    part.remove();
+  }
   if (status) item.prepend(make("span", "ember-lab__status", STATUS_WORDS[status]));
   if (reason) item.append(make("span", "ember-lab__reason", reason));
-  if (output?.length) {
-    const printed = make("div", "ember-lab__printed");
+  for (const words of likely) item.append(make("span", "ember-lab__likely", `Most likely: ${words}`));
+  const chunks = output ?? [];
+  chunks.filter(([stream]) => stream === "graph").forEach(([, json], index) => item.append(graphBox(item, json, index)));
+  const printed = chunks.filter(([stream]) => stream !== "graph" && stream !== "plot");
+  if (printed.length) {
+    const box = make("div", "ember-lab__printed");
     const pre = make("pre", "ember-lab__output");
     pre.setAttribute("role", "log");
     pre.setAttribute("aria-label", `What your code printed during: ${item.querySelector(".ember-lab__check-title").textContent}`);
     pre.tabIndex = 0; // it may scroll: the keyboard must reach it
-    appendOutput(pre, output);
-    printed.append(make("span", "ember-lab__printed-title", "Your code printed:"), pre);
-    item.append(printed);
+    appendOutput(pre, printed);
+    box.append(make("span", "ember-lab__printed-title", "Your code printed:"), pre);
+    item.append(box);
   }
 }

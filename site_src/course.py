@@ -7,7 +7,10 @@ Invariants (DESIGN.md, "ember and its gaps"), for every lesson N:
 - ember's files compile as N starts and as it ends;
 - each check of N fails on the start snapshot of N;
 - each check of lab k of N passes once labs 1 to k are solved, the later ones not yet;
-- every check of N and of earlier lessons passes on the end snapshot of N.
+- every check of N and of earlier lessons passes on the end snapshot of N;
+- each mistake a lab declares, with every other gap of the lab and of the labs before it
+  solved, fails a check of that lab, and the reason shown then carries the mistake's words; each
+  correct answer a lab declares (also_right) passes every check of that lab.
 """
 
 import re
@@ -231,7 +234,8 @@ def problems(ember: Ember, lessons: list[Lesson], runtime: dict[str, str], scrat
         own = [check for lab in lesson.labs for check in lab.checks]
         if not own:
             continue
-        start = _run(ember.snapshot(lesson.number), own, runtime, scratch / "start", cache)
+        start = _run(ember.snapshot(lesson.number), own, runtime, scratch / "start", cache,
+                     [gap for lab in lesson.labs for gap in lab.gaps])
         for check, result in zip(own, start):
             if result["status"] == "passed":
                 found.append(f"{lesson.src_path}:{check.line}: check '{check.title}' passes on "
@@ -241,12 +245,13 @@ def problems(ember: Ember, lessons: list[Lesson], runtime: dict[str, str], scrat
         for index, lab in enumerate(lesson.labs):
             solved.update({gap: gaps[gap][1].text for gap in lab.gaps})
             results = _run(ember.snapshot(lesson.number, answers=solved), list(lab.checks),
-                           runtime, scratch / "lab", cache)
+                           runtime, scratch / "lab", cache, lab.gaps)
             for check, result in zip(lab.checks, results):
                 if result["status"] != "passed":
                     found.append(f"{lesson.src_path}:{check.line}: check '{check.title}' fails "
                                  f"when labs 1 to {index + 1} of lesson {lesson.number:02d} are "
                                  f"solved and later ones are not: {result['reason']}")
+            found += _variant_problems(ember, lesson, index, runtime, scratch, cache)
         earlier += own
         end = _run(ember.snapshot(lesson.number, end=True), earlier, runtime, scratch / "end", cache)
         for check, result in zip(earlier, end):
@@ -255,6 +260,88 @@ def problems(ember: Ember, lessons: list[Lesson], runtime: dict[str, str], scrat
                              f"fails on the end snapshot of lesson {lesson.number:02d}: "
                              f"{result['reason']}")
     return found
+
+
+def _answers(ember: Ember, lesson: Lesson, index: int) -> dict[str, str]:
+    """The solutions of the gaps of lab index (0-based) of lesson, and of the labs before it."""
+    return {gap: ember.gaps[gap][1].text for lab in lesson.labs[:index + 1] for gap in lab.gaps}
+
+
+def _variant_runs(ember: Ember, lesson: Lesson, index: int, variants: tuple, checks: list[dict],
+                  runtime: dict[str, str], scratch: Path, cache: Path | None) -> list[list[dict] | None]:
+    """For each variant (a mistake, or a correct answer) of lab index of lesson, with every other
+    gap of the lab and of the labs before it solved: the results of checks; None for a variant
+    whose replace finds nothing to replace."""
+    runs = []
+    for variant in variants:
+        region, version = ember.gaps[variant.gap]
+        text = variant.applied(version.text, region.indent)
+        if text is None:
+            runs.append(None)
+            continue
+        files = ember.snapshot(lesson.number, answers={**_answers(ember, lesson, index), variant.gap: text})
+        runs.append(_run_dicts(files, checks, runtime, scratch / "variant", cache, lesson.labs[index].gaps))
+    return runs
+
+
+def diagnosed_checks(ember: Ember, lesson: Lesson, index: int, runtime: dict[str, str], scratch: Path,
+                     cache: Path | None = None) -> list[dict]:
+    """The checks of lab index of lesson as the page runs them (runtime/checks.py): each with,
+    for every mistake the lab declares that fails it, the reason it then gives and the mistake's
+    words, ``{"title", "code", "mistakes": [{"reason", "says"}, ...]}``."""
+    lab = lesson.labs[index]
+    checks = [{"title": check.title, "code": check.code, "mistakes": []} for check in lab.checks]
+    runs = _variant_runs(ember, lesson, index, lab.mistakes, _plain(lab.checks), runtime, scratch, cache)
+    for mistake, results in zip(lab.mistakes, runs):
+        for check, result in zip(checks, results or []):
+            if result["status"] != "passed":
+                check["mistakes"].append({"reason": result["reason"], "says": mistake.says})
+    return checks
+
+
+def lab_data(ember: Ember, lessons: list[Lesson], runtime: dict[str, str], scratch: Path,
+             cache: Path | None = None) -> dict[str, dict]:
+    """What each lab's page needs beyond its declaration, by lab id (``07-1``): ``checks``, as
+    diagnosed_checks gives them, and ``answers``, the solutions of its gaps, without their
+    last newline."""
+    return {lesson.lab_id(index): {
+        "checks": diagnosed_checks(ember, lesson, index, runtime, scratch, cache),
+        "answers": {gap: ember.gaps[gap][1].text.removesuffix("\n") for gap in lab.gaps},
+    } for lesson in lessons for index, lab in enumerate(lesson.labs)}
+
+
+def _variant_problems(ember: Ember, lesson: Lesson, index: int, runtime: dict[str, str], scratch: Path,
+                      cache: Path | None) -> list[str]:
+    """Problems with the mistakes and correct answers that lab index of lesson declares."""
+    lab = lesson.labs[index]
+    found = []
+    plain = _variant_runs(ember, lesson, index, lab.mistakes, _plain(lab.checks), runtime, scratch, cache)
+    shown = _variant_runs(ember, lesson, index, lab.mistakes,
+                          diagnosed_checks(ember, lesson, index, runtime, scratch, cache), runtime, scratch, cache)
+    right = _variant_runs(ember, lesson, index, lab.also_right, _plain(lab.checks), runtime, scratch, cache)
+    for variant, results in [*zip(lab.mistakes, plain), *zip(lab.also_right, right)]:
+        if results is None:
+            found.append(f"{lesson.src_path}:{variant.line}: {variant.replace[0]!r} is not in the solution of "
+                         f"gap {variant.gap}, so nothing is replaced")
+    for mistake, results, said in zip(lab.mistakes, plain, shown):
+        if results is not None and all(result["status"] == "passed" for result in results):
+            found.append(f"{lesson.src_path}:{mistake.line}: the mistake in gap {mistake.gap} passes every "
+                         f"check of lab {index + 1}: a check should catch it")
+        elif said is not None and not any(mistake.says in result.get("likely", ()) for result in said):
+            found.append(f"{lesson.src_path}:{mistake.line}: a learner who makes the mistake in gap "
+                         f"{mistake.gap} does not read its words: its checks failed differently when run again")
+    for variant, results in zip(lab.also_right, right):
+        failing = [(check, result) for check, result in zip(lab.checks, results or []) if result["status"] != "passed"]
+        if failing:
+            check, result = failing[0]
+            found.append(f"{lesson.src_path}:{variant.line}: the correct answer in gap {variant.gap} fails "
+                         f"check '{check.title}': {result['reason']}")
+    return found
+
+
+def _plain(checks: tuple) -> list[dict]:
+    """Checks as the runner takes them: ``[{"title", "code"}, ...]``."""
+    return [{"title": check.title, "code": check.code} for check in checks]
 
 
 def _compiles(ember: Ember, lesson: int) -> list[str]:
@@ -277,10 +364,17 @@ def check_file(lessons: list[Lesson], check: lab_fence.Check) -> str:
 
 
 def _run(files: dict[str, str], checks: list, runtime: dict[str, str], folder: Path,
-         cache: Path | None) -> list[dict]:
-    """Run checks on a snapshot written with the runtime into folder."""
+         cache: Path | None, gaps=()) -> list[dict]:
+    """Run checks (lab_fence.Check) of a lab with gaps on a snapshot written with the runtime
+    into folder."""
+    return _run_dicts(files, _plain(checks), runtime, folder, cache, gaps)
+
+
+def _run_dicts(files: dict[str, str], checks: list[dict], runtime: dict[str, str], folder: Path,
+               cache: Path | None, gaps=()) -> list[dict]:
+    """Run checks as the runner takes them on a snapshot written with the runtime into folder."""
     lib = write_lib({**files, **runtime}, folder)
     try:
-        return run_checks([{"title": c.title, "code": c.code} for c in checks], lib, cache=cache)
+        return run_checks(checks, lib, list(gaps), cache=cache)
     except CellFailure as exc:
         return [{"status": "error", "reason": str(exc)} for _ in checks]

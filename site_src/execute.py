@@ -91,13 +91,14 @@ def is_kept(source: str, lib_root: Path, timeout: float, cache: Path) -> bool:
     return recall(cache, _digest("cellrun.py", source, lib_root, timeout), VALID["cellrun.py"]) is not None
 
 
-def run_checks(checks: list[dict], lib_root: Path, timeout: float = 30.0,
+def run_checks(checks: list[dict], lib_root: Path, gaps: list[str] = (), timeout: float = 30.0,
                cache: Path | None = None) -> list[dict]:
     """Run a lab's checks in a fresh CPython process, as the browser's worker runs them.
 
     Args:
-        checks: ``[{"title": str, "code": str}, ...]``.
+        checks: ``[{"title": str, "code": str}, ...]``, as runtime/checks.py takes them.
         lib_root: A folder made by write_lib, holding the ember to check.
+        gaps: The gaps of the lab the checks are of.
         timeout: Seconds before the run is stopped.
         cache: A folder of earlier results to reuse and add to, or None to always run.
 
@@ -107,7 +108,7 @@ def run_checks(checks: list[dict], lib_root: Path, timeout: float = 30.0,
     Raises:
         CellFailure: If the checks run longer than timeout seconds or kill their process.
     """
-    return _run("checks.py", json.dumps(checks), lib_root, timeout, cache)
+    return _run("checks.py", json.dumps({"checks": checks, "gaps": list(gaps)}), lib_root, timeout, cache)
 
 
 def _run(runner: str, stdin: str, lib_root: Path, timeout: float, cache: Path | None):

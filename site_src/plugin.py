@@ -163,6 +163,8 @@ class EmberPlugin(BasePlugin[EmberConfig]):
                                 self.cache / "runs")
         if found:
             raise PluginError("the labs break the course's invariants:\n" + "\n".join(found))
+        self.lab_data = course.lab_data(self.ember, self.lessons, self.runtime, self.python_root / "checks",
+                                        self.cache / "runs")
         self.libs: dict[int | None, Path] = {}  # lesson (None: not a lesson): the folder its code runs on
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
@@ -190,7 +192,7 @@ class EmberPlugin(BasePlugin[EmberConfig]):
             self.libs[lesson] = write_lib(files, self.python_root / folder)
         self.page = PageContext(Path(src).as_posix(), page.file.content_string, self.libs[lesson],
                                 lesson, self.ember.template(lesson) if lesson is not None else {},
-                                cache=self.cache / "runs")
+                                cache=self.cache / "runs", lab_data=self.lab_data)
         cell.check_openers(self.page)
         return markdown
 

@@ -9,8 +9,9 @@
 /** @typedef {[("stdout"|"stderr"|"graph"|"plot"|"cut"), string]} Chunk  graph, plot: hx.show_graph's or hx.show_plot's JSON; cut: how much output was cut */
 /**
  * A check's result: passed, failed (an assertion did not hold) or error (the code raised), why,
- * and what the learner's code printed meanwhile, as chunks.
- * @typedef {{status: "passed"|"failed"|"error", reason: string, output?: Chunk[]}} CheckResult
+ * what the learner's code printed meanwhile, as chunks, and the words of the typical mistakes
+ * that fail it the same way.
+ * @typedef {{status: "passed"|"failed"|"error", reason: string, output?: Chunk[], likely?: string[]}} CheckResult
  */
 /**
  * How a run ended. raised names the cell's exception; failure says why Python could not run it;
@@ -225,14 +226,15 @@ export async function run(source, onOutput, ember, { timeLimit = 0, onStart, onR
  * Run a lab's checks against files.
  * @param {{title: string, code: string}[]} checks
  * @param {{files: Object<string,string>, gaps: Object<string, Array>}|null} ember as for run()
- * @param {{timeLimit?: number, onStart?: (id: number) => void, onRun?: () => void,
- *   onResult?: (index: number, result: CheckResult) => void}} [options] as for run(); onResult
- *   is called with each check's result as soon as it has run
+ * @param {{lab?: string[], timeLimit?: number, onStart?: (id: number) => void, onRun?: () => void,
+ *   onResult?: (index: number, result: CheckResult) => void}} [options] as for run(); lab: the
+ *   lab's gaps, which a reason points to; onResult is called with each check's result as soon as
+ *   it has run
  * @returns {Promise<{results: CheckResult[], finished: boolean, failure?: string,
  *   stopped?: "stop"|"time", restarted?: boolean}>} results: those of the checks that ran,
  *   in order; finished: whether all of them ran
  */
-export async function runChecks(checks, ember, { timeLimit = 0, onStart, onRun, onResult = () => {} } = {}) {
+export async function runChecks(checks, ember, { lab = [], timeLimit = 0, onStart, onRun, onResult = () => {} } = {}) {
   const results = [];
   const onOutput = (chunks) => {
     // A result that comes after Stop or the time limit is not to be trusted: the learner's code
@@ -244,7 +246,7 @@ export async function runChecks(checks, ember, { timeLimit = 0, onStart, onRun, 
       onResult(results.length - 1, results.at(-1));
     }
   };
-  const data = await request({ type: "checks", checks, ...emberMessage(ember) }, { onOutput, onStart, onRun, timeLimit });
+  const data = await request({ type: "checks", checks, lab, ...emberMessage(ember) }, { onOutput, onStart, onRun, timeLimit });
   const finished = results.length === checks.length;
   if (data.stopped) return { results, finished, stopped: data.stopped, restarted: data.restarted };
   if (data.failure) return { results, finished, failure: data.failure };

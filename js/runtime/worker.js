@@ -2,10 +2,11 @@
 // file system, then runs cells and checks one at a time, streaming a cell's output back.
 //
 // Messages in:  {type: "interrupt-buffer", buffer}  (a SharedArrayBuffer's Uint8Array)
-//               {id, type: "run", source, files, gaps} | {id, type: "checks", checks, files, gaps}
+//               {id, type: "run", source, files, gaps} | {id, type: "checks", checks, lab, files, gaps}
 //               | {id, type: "syntax", files, gaps}
 //               files: the learner's ember ({path: text}); null on a page without one
 //               gaps: where the gaps lie in those files ({path: [[gap, first, last, indent], ...]})
+//               lab: the gaps of the lab whose checks run
 // Messages out: {type: "progress", step} | {type: "ready"} | {type: "boot-failed", message}
 //               {id, type: "output", chunks: [[stream, text], ...]}
 //                 (a check's result comes as a chunk ["check", JSON of {status, reason, output?}])
@@ -90,7 +91,8 @@ function handle({ session, checks }, data) {
       postMessage({ id, type: "done", raised, ms: performance.now() - started });
     } else if (data.type === "checks") {
       const post = (json) => postMessage({ id, type: "output", chunks: [["check", json]] });
-      postMessage({ id, type: "checked", finished: checks.run_checks_streaming(session, JSON.stringify(data.checks), post) });
+      const asked = JSON.stringify({ checks: data.checks, gaps: data.lab ?? [] });
+      postMessage({ id, type: "checked", finished: checks.run_checks_streaming(session, asked, post) });
     } else if (data.type === "syntax") {
       postMessage({ id, type: "done", problems: JSON.parse(session.syntax_problems_json()) });
     }

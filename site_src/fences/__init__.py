@@ -48,6 +48,9 @@ class PageContext:
         cache: A folder where runs are kept by content (execute.run_cell), or None.
         graphs: The graphs the page's code has shown so far (hx.show_graph), to lay out at
             build time (site_src/layouts.py).
+        lab_data: For each lab of the course by id (``07-1``), what its page needs beyond the
+            declaration: its checks with the reasons its mistakes give (course.diagnosed_checks),
+            and its gaps' solutions, shown once the lab passes.
     """
 
     src_path: str
@@ -61,6 +64,7 @@ class PageContext:
     ids: set[str] = field(default_factory=set)
     cache: Path | None = None
     graphs: list[dict] = field(default_factory=list)
+    lab_data: dict[str, dict] = field(default_factory=dict)
     _claimed: set[int] = field(default_factory=set)
 
     @property

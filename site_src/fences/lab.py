@@ -16,10 +16,20 @@ Markdown::
           from ember.scalar import Value
           expect(Value(3).data, 3.0, "Value(3).data")
     praise: Your ember has a number that can remember.
+    mistakes:
+      - gap: L07.init
+        replace: ["float(data)", "data"]
+        says: data was kept as it came, an int for Value(3); keep it as a float
+    also_right:
+      - gap: L07.repr
+        text: |
+          return "Value(" + str(self.data) + ", grad=" + str(self.grad) + ")"
     ```
 
-Fields are listed in FIELDS. ``what``, ``why``, the hints and the praise are Markdown; check
-titles are plain text; a check's code runs with ``expect`` at hand (runtime/checks.py). Without
+Fields are listed in FIELDS, the optional ones in OPTIONAL. ``what``, ``why``, the hints and
+the praise are Markdown; check titles are plain text; a check's code runs with ``expect`` at
+hand (runtime/checks.py). A failing check whose reason is the one a declared mistake gives also
+shows the mistake's words (site_src/course.py runs the mistakes). Without
 JavaScript the page shows the brief, the file as the lab starts, every hint in a closed
 ``<details>`` and the list of checks. In the browser, ``js/lab.js`` makes the file editable in
 its gaps and runs the checks.
@@ -27,6 +37,7 @@ its gaps and runs the checks.
 
 import html
 import re
+import textwrap
 from dataclasses import dataclass
 from typing import Any
 
@@ -43,6 +54,12 @@ FIELDS = {
     "checks": "a list of {title, code}; each check passes if its code raises nothing",
     "praise": "the line shown when every check passes (Markdown)",
 }
+OPTIONAL = {
+    "mistakes": "typical wrong answers: {gap, text or replace: [old, new], says}; each must fail a "
+                "check of this lab, and a learner whose check fails the same way reads says",
+    "also_right": "correct answers written another way: {gap, text or replace: [old, new]}; each "
+                  "must pass every check of this lab",
+}
 OPENER = re.compile(r"(`{3,}|~{3,})[ \t]*yaml[ \t]+lab\b")
 
 
@@ -53,6 +70,35 @@ class Check:
     title: str
     code: str
     line: int
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A version of one gap other than its solution: a typical mistake, with the words a learner
+    who makes it should read (says), or a correct answer written another way (says is "").
+
+    Attributes:
+        gap: The gap's name.
+        text: The gap's whole text, or None when replace gives it.
+        replace: (old, new): the solution with old replaced by new, or None.
+        says: The words for a mistake; "" for a correct answer.
+        line: Its line in the lesson.
+    """
+
+    gap: str
+    text: str | None
+    replace: tuple[str, str] | None
+    says: str
+    line: int
+
+    def applied(self, solution: str, indent: str) -> str | None:
+        """The gap's text in this version: text, written at any indentation, put at the gap's
+        indent; or solution with old replaced. None when old is not in the solution."""
+        if self.text is None:
+            old, new = self.replace
+            return solution.replace(old, new) if old in solution else None
+        body = textwrap.dedent(self.text).rstrip("\n")
+        return "".join(f"{indent}{line}\n" if line.strip() else "\n" for line in body.split("\n"))
 
 
 @dataclass(frozen=True)
@@ -67,6 +113,8 @@ class Lab:
     hints: tuple[str, ...]
     checks: tuple[Check, ...]
     praise: str
+    mistakes: tuple[Variant, ...] = ()
+    also_right: tuple[Variant, ...] = ()
 
     @property
     def lesson(self) -> int:
@@ -91,10 +139,10 @@ def parse(source: str, src_path: str, line: int) -> Lab:
     data, nodes = load_yaml(source, src_path, line, "the lab")
     if not isinstance(data, dict):
         raise error("a lab is a YAML mapping with the fields: " + ", ".join(FIELDS))
-    missing, unknown = set(FIELDS) - set(data), set(data) - set(FIELDS)
+    missing, unknown = set(FIELDS) - set(data), set(data) - set(FIELDS) - set(OPTIONAL)
     if missing or unknown:
         what = f"missing {sorted(missing)}" if missing else f"unknown {sorted(unknown)}"
-        raise error(f"lab fields {what}; a lab has: {', '.join(FIELDS)}")
+        raise error(f"lab fields {what}; a lab has: {', '.join(FIELDS)}, and may have: {', '.join(OPTIONAL)}")
     lines = {key.value: value for key, value in nodes.value}
     for name in ("what", "why", "praise"):
         if not isinstance(data[name], str) or not data[name].strip():
@@ -125,8 +173,46 @@ def parse(source: str, src_path: str, line: int) -> Lab:
             raise error(f"check '{item['title']}' is not valid Python: {exc.msg}",
                         first + (exc.lineno or 1)) from exc
         checks.append(Check(str(item["title"]), item["code"], line + at))
+    mistakes = _variants(data.get("mistakes"), lines.get("mistakes"), data["gaps"], True, error, line)
+    also_right = _variants(data.get("also_right"), lines.get("also_right"), data["gaps"], False, error, line)
     return Lab(src_path, line, tuple(data["gaps"]), data["what"], data["why"],
-               tuple(data["hints"]), tuple(checks), data["praise"])
+               tuple(data["hints"]), tuple(checks), data["praise"], mistakes, also_right)
+
+
+def _variants(items: object, node, gaps: list[str], mistakes: bool, error, line: int) -> tuple[Variant, ...]:
+    """The mistakes (or correct answers) of a lab, as parse reads them.
+
+    Raises:
+        FenceError: For a list that is not one, an entry whose gap is not the lab's, that has not
+            exactly one of text and replace, a replace that is not [old, new], or a mistake
+            without says.
+    """
+    if items is None:
+        return ()
+    field = "mistakes" if mistakes else "also_right"
+    if not isinstance(items, list) or not items:
+        raise error(f"'{field}' must be a list", node.start_mark.line + 1)
+    found = []
+    for item, item_node in zip(items, node.value):
+        at = item_node.start_mark.line + 1
+        keys = {"gap", "says"} if mistakes else {"gap"}
+        if (not isinstance(item, dict) or not keys <= set(item) or len(set(item) & {"text", "replace"}) != 1
+                or set(item) - keys - {"text", "replace"}):
+            shape = "{gap, text or replace, says}" if mistakes else "{gap, text or replace}"
+            raise error(f"each entry of '{field}' is {shape}", at)
+        if item["gap"] not in gaps:
+            raise error(f"'{field}' names gap {item['gap']!r}, which is not one of this lab's: {', '.join(gaps)}", at)
+        replace = item.get("replace")
+        if replace is not None and not (isinstance(replace, list) and len(replace) == 2
+                                        and all(isinstance(part, str) for part in replace) and replace[0]):
+            raise error("replace is [old, new]: two pieces of text, old not empty", at)
+        if "text" in item and not isinstance(item["text"], str):
+            raise error("text is the gap's whole text", at)
+        says = item.get("says", "")
+        if mistakes and not (isinstance(says, str) and says.strip()):
+            raise error("a mistake's says is the words a learner who makes it should read", at)
+        found.append(Variant(item["gap"], item.get("text"), tuple(replace) if replace else None, says.strip(), line + at))
+    return tuple(found)
 
 
 validate = claims("lab")
@@ -162,8 +248,10 @@ def lab_html(lab: Lab, lab_id: str, path: str, page: PageContext, md: Any) -> st
         f"{html.escape(check.title)}</span></li>"
         for index, check in enumerate(lab.checks)
     )
+    known = page.lab_data.get(lab_id, {})
     data = {"id": lab_id, "path": path, "gaps": list(lab.gaps), "hints": len(lab.hints),
-            "checks": [{"title": check.title, "code": check.code} for check in lab.checks]}
+            "checks": known.get("checks") or [{"title": check.title, "code": check.code} for check in lab.checks],
+            "answers": known.get("answers", {})}
     return (
         f'<div class="ember-lab" data-lab="{lab_id}">'
         f'<div class="ember-lab__brief"><div class="ember-lab__what"><strong>What</strong>'

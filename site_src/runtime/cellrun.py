@@ -226,6 +226,8 @@ class Session:
         self._recursion_limit = sys.getrecursionlimit()
         self._warnings = list(warnings.filters)
         self._gaps: dict[str, list[tuple[str, int, int, str]]] = {}
+        self.lab_gaps: tuple[str, ...] = ()
+        """The gaps of the lab whose checks run, which describe_error points to."""
 
     def set_gaps(self, gaps: str) -> None:
         """Say where the learner's gaps lie in ember's files, so that tracebacks name them.
@@ -417,7 +419,8 @@ class Session:
         """One line for an exception: its type, its message and the last line of ember it
         passed through, such as ``NotImplementedError: ... (line 1 of gap L07.add)`` or, outside
         the gaps, ``(ember/scalar.py, line 62)``, with the last line of a gap that led there:
-        ``(ember/scalar.py, line 62, called from line 1 of gap L13.layer)``."""
+        ``(ember/scalar.py, line 62, called from line 1 of gap L13.layer)``. When that gap is not
+        one of lab_gaps, the gaps of the lab being checked, it says to look at those first."""
         text = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
         places = [(self._relative(f.filename), f.lineno) for f in traceback.extract_tb(exc.__traceback__)]
         if isinstance(exc, SyntaxError) and exc.filename:
@@ -435,6 +438,10 @@ class Session:
                 # Raised in the lesson's code: name the learner's line that called it, if any.
                 mine = next((gap for gap in (self._in_gap(*place) for place in reversed(places)) if gap), None)
                 where = f"{path}, line {line}" + (f", called from {mine}" if mine else "")
+            last = next((found for found in (self._gap_of(*place) for place in reversed(places)) if found), None)
+            if last and self.lab_gaps and last[0] not in self.lab_gaps:
+                where += (f"; that gap is an earlier lesson's: if its lab passed, look first at what this "
+                          f"lab's gaps give it ({', '.join(self.lab_gaps)})")
             text += f" ({where})"
         return text
 

@@ -8,7 +8,9 @@ A check is a plain-words title and a Python body. The body runs in a fresh names
 - any other exception makes it **error**, with the exception and the learner's line as reason.
 
 What the learner's code prints while a check runs is kept with its result, cut as a cell's
-output is (cellrun.OutputSink).
+output is (cellrun.OutputSink). A check may carry the typical mistakes that fail it, each with
+the reason the check then gives (site_src/course.py finds them at build time): a result with
+the same reason also says the mistake's words, for it fails the same way.
 
 The build runs this file under CPython (``python checks.py LIB_ROOT RESULT_FILE``, see
 :func:`main`) and the browser's worker calls :func:`run_checks` inside Pyodide.
@@ -20,6 +22,7 @@ import sys
 import traceback
 from collections.abc import Callable
 
+import hx
 from cellrun import NoInput, OutputSink, Session, Stream, append_chunk
 
 CHECK_FILENAME = "<check>"
@@ -63,40 +66,50 @@ def expect(actual: object, expected: object, what: str = "") -> None:
     raise AssertionError(f"{prefix}expected {describe(expected)}, got {describe(actual)}")
 
 
-def run_checks(session: Session, checks: list[dict], on_result: Callable[[dict], None] = lambda result: None) -> list[dict]:
+def run_checks(session: Session, checks: list[dict], gaps: list[str] = (),
+               on_result: Callable[[dict], None] = lambda result: None) -> list[dict]:
     """Run each check; one failing never stops the others.
 
     Args:
         session: The Session whose lib_root holds the learner's ember.
-        checks: ``[{"title": str, "code": str}, ...]``.
+        gaps: The gaps of the lab the checks are of: an error raised in another gap points to
+            them (Session.describe_error).
+        checks: ``[{"title": str, "code": str, "mistakes": [{"reason": str, "says": str}]}, ...]``;
+            mistakes may be left out.
         on_result: Called with each result as soon as its check has run.
 
     Returns:
         ``[{"status": "passed" | "failed" | "error", "reason": str}, ...]``, one per check, each
         with ``"output"``, a list of ``[stream, text]`` chunks as a cell's, when the check
-        printed anything.
+        printed anything, and ``"likely"``, the words of each mistake that fails it the same
+        way, when one does.
 
     Raises:
         KeyboardInterrupt: When the page stopped the checks; the results so far went to
             on_result.
     """
+    session.lab_gaps = tuple(gaps)
     results = []
     for check in checks:
-        results.append(_run_one(session, check["code"]))
+        result = _run_one(session, check["code"])
+        failed = result["status"] != "passed"
+        likely = [m["says"] for m in check.get("mistakes", ()) if failed and m["reason"] == result["reason"]]
+        results.append({**result, "likely": likely} if likely else result)
         on_result(results[-1])
     return results
 
 
-def run_checks_streaming(session: Session, checks: str, post: Callable[[str], None]) -> bool:
-    """Worker entry: run_checks with the checks as JSON text, posting each result as JSON as
-    soon as its check has run.
+def run_checks_streaming(session: Session, request: str, post: Callable[[str], None]) -> bool:
+    """Worker entry: run_checks with ``{"checks": [...], "gaps": [...]}`` as JSON text, posting
+    each result as JSON as soon as its check has run.
 
     Returns:
         True when every check ran; False when the page interrupted them (KeyboardInterrupt,
         from its Stop or time limit).
     """
     try:
-        run_checks(session, json.loads(checks), lambda result: post(json.dumps(result)))
+        asked = json.loads(request)
+        run_checks(session, asked["checks"], asked["gaps"], lambda result: post(json.dumps(result)))
         return True
     except KeyboardInterrupt:
         return False
@@ -108,6 +121,7 @@ def _run_one(session: Session, code: str) -> dict:
     saved = sys.stdout, sys.stderr, sys.stdin
     output: list = []
     sink = OutputSink(output.extend, interval=float("inf"))
+    hx._display = sink.show  # a graph a check draws, such as gradcheck's, goes with its result
     sys.stdout, sys.stderr, sys.stdin = Stream("stdout", sink), Stream("stderr", sink), NoInput()
     try:
         result = _outcome(session, code)
@@ -115,8 +129,11 @@ def _run_one(session: Session, code: str) -> dict:
         sys.stdout, sys.stderr, sys.stdin = saved
         sink.close()
     merged: list = []
-    for stream, text in output:
-        append_chunk(merged, stream, text)
+    for stream, text in output:  # printed text in one piece per stream; a graph stays whole
+        if stream in ("stdout", "stderr"):
+            append_chunk(merged, stream, text)
+        else:
+            merged.append([stream, text])
     return {**result, "output": merged} if merged else result
 
 
@@ -147,12 +164,14 @@ def _failed_line(exc: AssertionError) -> str:
 
 
 def main() -> None:
-    """Build-time entry: ``checks.py LIB_ROOT RESULT_FILE``, with the checks as JSON on stdin.
+    """Build-time entry: ``checks.py LIB_ROOT RESULT_FILE``, with ``{"checks": [...], "gaps":
+    [...]}`` as JSON on stdin.
 
     Writes the results of :func:`run_checks` as JSON to RESULT_FILE.
     """
     lib_root, result_file = sys.argv[1:3]
-    results = run_checks(Session(lib_root), json.load(sys.stdin))
+    asked = json.load(sys.stdin)
+    results = run_checks(Session(lib_root), asked["checks"], asked["gaps"])
     with open(result_file, "w", encoding="utf-8") as file:
         json.dump(results, file)
 

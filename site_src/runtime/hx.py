@@ -54,7 +54,13 @@ _display = None
 
 
 def graph(value: object) -> dict:
-    """The computation graph that made value, as a dict of nodes and edges.
+    """The computation graph that made value, as a dict of nodes and edges: _graph's first part."""
+    return _graph(value)[0]
+
+
+def _graph(value: object) -> tuple[dict, dict[int, int]]:
+    """The computation graph that made value, as a dict of nodes and edges, and each Value's
+    node id, by the Value's id().
 
     Args:
         value: A Value, or any object with ``data``, ``grad``, ``_prev`` and ``_op``.
@@ -103,7 +109,7 @@ def graph(value: object) -> dict:
     nodes = [{"id": k, "label": _text(getattr(node, "label", "") or f"#{k}"),
               "data": _number(node.data), "grad": _number(node.grad), "op": _text(node._op)}
              for k, node in enumerate(order)]
-    return {"nodes": nodes, "edges": edges}
+    return {"nodes": nodes, "edges": edges}, number
 
 
 def _text(x: object) -> str:
@@ -112,17 +118,19 @@ def _text(x: object) -> str:
     return text if len(text) <= MAX_TEXT else text[:MAX_TEXT - 1] + "…"
 
 
-def show_graph(value: object, target: str | None = None) -> None:
+def show_graph(value: object, target: str | None = None, marked: Iterable = ()) -> None:
     """Draw the graph of value on the page: in the figure above this cell, or in target.
 
     Args:
         value: The Value whose graph to draw.
         target: The id of a figure on the page; None for the figure just above the cell.
+        marked: Values of the graph to mark, as the page marks a changed one.
 
     Raises:
         TypeError, ValueError: As graph() does.
     """
-    _show("graph", graph(value), target)
+    data, number = _graph(value)
+    _show("graph", data, target, [number[id(v)] for v in marked if id(v) in number])
 
 
 def line(xs: Iterable[float], ys: Iterable[float]) -> dict:
@@ -326,9 +334,10 @@ def _series(kind: str, xs: Iterable[float], ys: Iterable[float], empty: bool = F
     return {"kind": kind, "points": [[float(x), float(y)] for x, y in zip(xs, ys)]}
 
 
-def _show(kind: str, data: dict, target: str | None) -> None:
-    """Hand data to the page as a kind ("graph" or "plot"), for target."""
-    text = json.dumps({kind: data, "target": target})
+def _show(kind: str, data: dict, target: str | None, marked: list[int] = ()) -> None:
+    """Hand data to the page as a kind ("graph" or "plot"), for target, with the ids of the
+    nodes to mark."""
+    text = json.dumps({kind: data, "target": target, **({"marked": marked} if marked else {})})
     if _display is None:
         print(f"(hx.show_{kind}: nothing here can draw the {kind})")
     else:

@@ -58,7 +58,7 @@ def test_each_broken_fence_and_link_is_a_line_of_its_own(tmp_path):
         f"{lesson}:43: a figure or plot with id 'twice' is already on this page",
         f"{lesson}:47: the link to 08-nowhere.md leads to no page of docs/",
         f"{lesson}:53: lab fields missing ['checks', 'hints', 'praise', 'why']; a lab has: gaps, what, "
-        "why, hints, checks, praise",
+        "why, hints, checks, praise, and may have: mistakes, also_right",
         f'{lesson}:58: time_limit must be seconds from 1 to 3600, as in time_limit="60", not \'0\'',
         "docs/lessons/08-no-number.md:1: a page in lessons/ is a lesson: its front matter needs "
         'number: "NN" and the other fields of site_src/frame.py',

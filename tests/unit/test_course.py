@@ -168,3 +168,42 @@ def test_a_question_inside_an_html_comment_is_refused(tmp_path):
     (docs / "07-x.md").write_text('---\nnumber: "07"\n---\n\n<!--\n```yaml quiz\nquestion: q\n```\n-->\n')
     with pytest.raises(FenceError, match=r"^docs/lessons/07-x.md:6: a lab or question inside an HTML comment"):
         course.read_lessons(tmp_path, tmp_path / "docs")
+
+
+def with_variants(number: int, gaps: str, checks: list[tuple[str, str]], variants: str) -> str:
+    """lesson(), with mistakes or also_right (YAML, indented as fields) in its lab."""
+    return lesson(number, gaps, checks).replace("praise: p\n", f"praise: p\n{variants}")
+
+
+MISTAKE = ("mistakes:\n  - gap: L01.f\n    replace: ['x + 1', 'x + 2']\n"
+           "    says: it adds two, not one\n")
+
+
+def test_a_declared_mistake_that_a_check_catches_is_no_problem_and_its_words_go_with_its_reason(tmp_path):
+    assert make(tmp_path, {1: with_variants(1, "L01.f", [F_CHECK], MISTAKE), 2: lesson(2, "L02.g", [G_CHECK])}) == []
+    lessons = course.read_lessons(tmp_path, tmp_path / "docs")
+    [check] = course.diagnosed_checks(read_ember(tmp_path), lessons[0], 0, RUNTIME, tmp_path / "scratch")
+    assert check["mistakes"] == [{"reason": "expected the int 2, got the int 3", "says": "it adds two, not one"}]
+
+
+def test_a_declared_mistake_that_passes_every_check_is_a_problem_at_its_line(tmp_path):
+    weak = ("weak", "from ember.core import f; assert f(1) > 1")
+    found = make(tmp_path, {1: with_variants(1, "L01.f", [weak], MISTAKE), 2: lesson(2, "L02.g", [G_CHECK])})
+    assert found == ["docs/lessons/01-x.md:18: the mistake in gap L01.f passes every check of lab 1: a check "
+                     "should catch it"]
+
+
+def test_a_mistake_whose_old_text_is_not_in_the_solution_is_a_problem(tmp_path):
+    typo = MISTAKE.replace("'x + 1'", "'x+1'")
+    found = make(tmp_path, {1: with_variants(1, "L01.f", [F_CHECK], typo), 2: lesson(2, "L02.g", [G_CHECK])})
+    assert found == ["docs/lessons/01-x.md:18: 'x+1' is not in the solution of gap L01.f, so nothing is replaced"]
+
+
+def test_a_correct_answer_written_another_way_must_pass_every_check(tmp_path):
+    right = "also_right:\n  - gap: L01.f\n    text: |\n      return 1 + x\n"
+    assert make(tmp_path, {1: with_variants(1, "L01.f", [F_CHECK], right), 2: lesson(2, "L02.g", [G_CHECK])}) == []
+    wrong = "also_right:\n  - gap: L01.f\n    text: |\n      return float(x + 1)\n"
+    (tmp_path / "b").mkdir()
+    found = make(tmp_path / "b", {1: with_variants(1, "L01.f", [F_CHECK], wrong), 2: lesson(2, "L02.g", [G_CHECK])})
+    assert found == ["docs/lessons/01-x.md:18: the correct answer in gap L01.f fails check 'f adds one': "
+                     "expected the int 2, got the float 2.0"]

@@ -1,0 +1,267 @@
+"""Backward passes checked against nudging, for the labs' checks.
+
+:func:`against_nudging` runs the learner's backward pass on a fixed, seeded set of graphs and
+compares every leaf's grad with a centred numerical gradient, lesson 05's method (A. Griewank
+and A. Walther, Evaluating Derivatives, 2nd ed., SIAM 2008, section 1.2 on checking derivatives
+by differences). The set holds what real mistakes get wrong: a Value used twice in one
+operation, a Value reached by two paths of different lengths, an operation deep in a chain
+(where its output's grad is not 1.0), inputs where the slope is not 1, and a chain 10,000 deep.
+On a mismatch it names the first wrong grad going back from the root, and the operation whose
+``_backward`` made it, and draws the graph with that Value marked (hx.show_graph).
+
+:func:`check_order` checks a topological order on random seeded graphs with shared parents and
+paths of different lengths.
+"""
+
+import random
+from collections.abc import Callable
+
+import hx
+
+H = 1e-6
+"""The nudge: each leaf moves by H either way (lesson 05's centred difference)."""
+TOLERANCE = 1e-4
+"""How far, relative to the slope's size (at least 1), a grad may be from nudging's."""
+DEEP = 10_000
+"""The length of the deep chain."""
+MOST_DRAWN = 60
+"""The most Values in a graph drawn with its wrong grad marked."""
+
+
+def _graphs(ops: str, reuse: bool, deep: bool) -> list[tuple[str, int, Callable]]:
+    """The graphs for the operations ops (any of "+", "*", "-", "**", "/", "exp", "tanh",
+    "relu"): (what it is, how many leaves, a function of the leaves that builds it). Without
+    reuse, each is a tree: every Value is used once. With reuse, also graphs in which a Value is
+    used more than once; with deep, the chain DEEP long."""
+    def chain(a, b):
+        out = a
+        for _ in range(DEEP):
+            out = out * 1.0001 if "*" in ops else out + b
+        return out
+
+    graphs = [
+        ("a * b, deep inside a chain", 3, lambda a, b, c: ((a * b) * c + 0.5) * 2.5, "*+"),
+        ("(a + b) * c, deep inside a chain", 3, lambda a, b, c: ((a + b) * c) * -1.5, "*+"),
+        ("a - b, then times c", 3, lambda a, b, c: (a - b) * c * 1.5, "-*"),
+        ("a ** 3, deep inside a chain", 2, lambda a, b: (a ** 3 + b) * 1.5, "**+*"),
+        ("a / b", 2, lambda a, b: (a / b) * 2.0, "/*"),
+        ("exp(0.7 * a), deep inside a chain", 2, lambda a, b: (a * 0.7).exp() * b, "exp*"),
+        ("tanh(a * b + 0.2), deep inside a chain", 2, lambda a, b: (a * b + 0.2).tanh() * 2.0, "tanh*+"),
+        ("relu(a - b), deep inside a chain", 2, lambda a, b: (a - b).relu() * 3.0, "relu-*"),
+    ]
+    if reuse:
+        graphs += [
+            ("a * a, one Value used twice in one operation", 1, lambda a: (a * a) * 1.5, "*"),
+            ("x = a + a; x * 2 + x, a reached by paths of different lengths", 1,
+             lambda a: (lambda x: x * 2 + x)(a + a) * 1.5, "+*"),
+            ("b = a * c; (b + a) * b, shared Values", 2, lambda a, c: (lambda b: (b + a) * b)(a * c), "*+"),
+            ("a ** 3 * a, a used by two operations", 1, lambda a: (a ** 3) * a, "***"),
+            ("exp(a) * a, a used by two operations", 1, lambda a: a.exp() * a, "exp*"),
+            ("tanh(a) + a, a used by two operations", 1, lambda a: (a.tanh() + a) * 1.5, "tanh+*"),
+            ("relu(a) * a, a used by two operations", 1, lambda a: a.relu() * a + (a * -1.0).relu(), "relu*+"),
+            ("relu(a - b) and relu(b - a): one is 0", 2, lambda a, b: (a - b).relu() * 3.0 + (b - a).relu() * 2.0,
+             "relu-*+"),
+        ]
+    if deep:
+        graphs.append((f"a chain {DEEP:,} operations deep", 2, chain, "*" if "*" in ops else "+"))
+    return [(name, size, build) for name, size, build, needs in graphs
+            if all(op in ops for op in _ops(needs))]
+
+
+def _ops(needs: str) -> list[str]:
+    """The operations named in needs, such as "**+*" → ["**", "+", "*"]."""
+    found, rest = [], needs
+    for op in ("relu", "tanh", "exp", "**", "+", "-", "*", "/"):
+        while op in rest:
+            found.append(op)
+            rest = rest.replace(op, "", 1)
+    return found
+
+
+def _order(root) -> list:
+    """Every Value root was made from, each after its parents (this module's own, iterative)."""
+    order, seen, stack = [], set(), [(root, False)]
+    while stack:
+        value, done = stack.pop()
+        if done:
+            order.append(value)
+        elif id(value) not in seen:
+            seen.add(id(value))
+            stack.append((value, True))
+            stack.extend((parent, False) for parent in value._prev)
+    return order
+
+
+def _by_hand(root) -> None:
+    """A backward pass for a lesson before 10: each Value's _backward, root first, in this
+    module's own order."""
+    root.grad = 1.0
+    for value in reversed(_order(root)):
+        value._backward()
+
+
+def _local(value, parent_index: int) -> float | None:
+    """The local gradient of value with respect to its parent at parent_index, from its op
+    and its parents' data; None for an op this module does not know."""
+    op, parents = value._op, value._prev
+    if op == "+":
+        return 1.0
+    if op == "*":
+        return parents[1 - parent_index].data
+    if op.startswith("**"):
+        exponent = float(op[2:])
+        return exponent * parents[0].data ** (exponent - 1)
+    if op == "exp":
+        return value.data
+    if op == "tanh":
+        return 1 - value.data ** 2
+    if op == "relu":
+        return 1.0 if value.data > 0 else 0.0
+    return None
+
+
+def _expected(root) -> dict[int, float] | None:
+    """Every Value's right grad, by id, from the ops' local gradients; None when an op is unknown."""
+    order = _order(root)
+    grads = {id(value): 0.0 for value in order}
+    grads[id(root)] = 1.0
+    for value in reversed(order):
+        for index, parent in enumerate(value._prev):
+            local = _local(value, index)
+            if local is None:
+                return None
+            grads[id(parent)] += local * grads[id(value)]
+    return grads
+
+
+def _close(got: object, want: float) -> bool:
+    return isinstance(got, (int, float)) and abs(got - want) <= TOLERANCE * max(1.0, abs(want))
+
+
+def against_nudging(Value, backward: str = "backward", ops: str = "+*", reuse: bool = True,
+                    deep: bool = True, seed: int = 7) -> None:
+    """Check the learner's backward pass against nudging on the graphs for ops.
+
+    Args:
+        Value: The learner's Value class.
+        backward: "backward" to call root.backward(); "by hand" to call each _backward, root
+            first, in an order of this module's (lessons 08 and 09, before backward exists).
+        ops: The operations the lesson has, as for _graphs.
+        reuse: Whether to include graphs where a Value is used more than once (not in lesson
+            08, whose _backward sets grads, by design).
+        deep: Whether to include the chain DEEP long.
+        seed: Seeds the leaves' data: numbers from 0.4 to 1.9 either side of 0, never 1.
+
+    Raises:
+        AssertionError: Naming the graph, the leaf whose grad disagrees with nudging, both
+            numbers, and the first wrong grad going back from the root with its operation; the
+            graph is drawn with that Value marked, if it is small.
+    """
+    rng = random.Random(seed)
+    for name, size, build in _graphs(ops, reuse, deep):
+        data = [rng.choice((-1, 1)) * rng.uniform(0.4, 1.9) for _ in range(size)]
+        leaves = [Value(x) for x in data]
+        for leaf, label in zip(leaves, "abc"):
+            leaf.label = label
+        root = build(*leaves)
+        if backward == "by hand":
+            _by_hand(root)
+        else:
+            root.backward()
+        for index, leaf in enumerate(leaves):
+            slope = _nudged(Value, build, data, index)
+            if not _close(leaf.grad, slope):
+                raise AssertionError(_wrong(name, root, leaf, slope, backward != "by hand"))
+
+
+def _nudged(Value, build, data: list[float], index: int) -> float:
+    """The centred difference of build's root.data for the leaf at index."""
+    def at(shift: float) -> float:
+        moved = list(data)
+        moved[index] += shift
+        return build(*[Value(x) for x in moved]).data
+    return (at(H) - at(-H)) / (2 * H)
+
+
+def _wrong(name: str, root, leaf, slope: float, ordered: bool) -> str:
+    """The reason for a leaf whose grad disagrees with nudging; draws the graph, marked. With
+    ordered, the learner's backward() chose the order, which may be at fault too."""
+    reason = (f"in {name}, with {leaf.label} = {leaf.data:.4g}: {leaf.label}.grad is "
+              f"{_number(leaf.grad)}, but nudging {leaf.label} gives a slope of {slope:.6g}")
+    expected = _expected(root)
+    if expected is None:
+        return reason
+    order = _order(root)
+    first = next((value for value in reversed(order) if not _close(value.grad, expected[id(value)])), None)
+    if first is None:
+        return reason
+    for index, value in enumerate(order):  # names for the reason and the drawing alike
+        value.label = value.label or f"#{index}"
+    users = [value._op for value in order if any(parent is first for parent in value._prev)]
+    what = f"{first.label} (data {first.data:.4g}" + (f", made by '{first._op}')" if first._op else ")")
+    reason += (f". Going back from the root, the first wrong grad is {what}: {_number(first.grad)} "
+               f"where it should be {expected[id(first)]:.6g}. It gets its grad from the _backward "
+               f"of the {' and '.join(repr(op) for op in sorted(set(users)))} that uses it")
+    if ordered:
+        reason += ", which must run only once every Value made from it has passed its grad back"
+    if len(order) <= MOST_DRAWN:
+        hx.show_graph(root, marked=[first])
+        reason += " (the graph below marks it)"
+    return reason
+
+
+def _number(x: object) -> str:
+    """A grad as the reason shows it: a number to 6 digits, else its repr."""
+    return f"{x:.6g}" if isinstance(x, (int, float)) else repr(x)
+
+
+def random_graphs(Value, count: int = 20, seed: int = 10) -> list:
+    """count random graphs of + and *, each from 3 to 5 leaves, with Values shared between
+    operations and paths of different lengths to the root; each graph's root, seeded."""
+    rng = random.Random(seed)
+    roots = []
+    for _ in range(count):
+        values = [Value(rng.uniform(-2, 2)) for _ in range(rng.randint(3, 5))]
+        for _ in range(rng.randint(4, 9)):
+            a, b = rng.choice(values), rng.choice(values[-3:])
+            values.append(a + b if rng.random() < 0.5 else a * b)
+        root = values[-1]
+        for value in values[:-1]:  # every Value reaches the root, some by a short path
+            if rng.random() < 0.3:
+                root = root + value
+        roots.append(root)
+    return roots
+
+
+def check_order(topological_order, Value, count: int = 20, seed: int = 10) -> None:
+    """Check topological_order on random_graphs: each Value of a graph once, each after all of
+    its parents, the root last.
+
+    Raises:
+        AssertionError: Naming the graph, and a Value missing, repeated, or placed before one of
+            its parents.
+    """
+    for number, root in enumerate(random_graphs(Value, count, seed), start=1):
+        names = {id(value): f"#{index}" for index, value in enumerate(_order(root))}
+        order = topological_order(root)
+        if not isinstance(order, list):
+            raise AssertionError(f"topological_order should return a list, not {order!r:.80}")
+        place = {}
+        for position, value in enumerate(order):
+            if id(value) in place:
+                raise AssertionError(f"in random graph {number}, {names.get(id(value), 'a Value')} "
+                                     "is in the order twice; keep a set of the Values already seen")
+            place[id(value)] = position
+        missing = [name for key, name in names.items() if key not in place]
+        if missing:
+            raise AssertionError(f"in random graph {number} of {len(names)} Values, {len(missing)} are "
+                                 f"missing from the order, such as {missing[0]}")
+        for value in order:
+            for parent in value._prev:
+                if place[id(parent)] > place[id(value)]:
+                    raise AssertionError(
+                        f"in random graph {number}, {names[id(value)]} (made by '{value._op}') comes "
+                        f"before its parent {names[id(parent)]}: a Value reached by two paths of "
+                        "different lengths was written down when the shorter one got there")
+        if order[-1] is not root:
+            raise AssertionError(f"in random graph {number}, the root should come last")

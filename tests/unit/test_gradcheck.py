@@ -1,0 +1,84 @@
+"""site_src/runtime/gradcheck.py: backward passes against nudging, and topological orders on
+random graphs, on the finished ember and on the wrong engines learners write."""
+
+from pathlib import Path
+
+import pytest
+
+from site_src.execute import run_checks, write_lib
+from site_src.gaps import read_ember
+
+from tests.unit.conftest import RUNTIME
+
+REPO = Path(__file__).resolve().parents[2]
+ALL_OPS = "+*-**/exp tanh relu"
+
+REVERSED_PRE_ORDER = '''
+def wrong_order(root):
+    order, seen, stack = [], set(), [root]
+    while stack:
+        value = stack.pop()
+        if value in seen:
+            continue
+        seen.add(value)
+        order.append(value)
+        stack.extend(value._prev)
+    return order[::-1]
+'''
+
+EXP_WITHOUT_OUT_GRAD = '''
+import math
+def exp(self):
+    out = Value(math.exp(self.data), (self,), "exp")
+    def _backward():
+        self.grad += out.data  # forgets * out.grad
+    out._backward = _backward
+    return out
+Value.exp = exp
+'''
+
+
+def check(code: str, tmp_path: Path, lesson: int = 14) -> dict:
+    """One check run on ember as lesson ends, as a lab's check runs."""
+    lib = write_lib({**read_ember(REPO).snapshot(lesson, end=True), **RUNTIME}, tmp_path / "lib")
+    [result] = run_checks([{"title": "t", "code": code}], lib)
+    return result
+
+
+def test_the_finished_engine_agrees_with_nudging_and_orders_every_random_graph(tmp_path):
+    result = check("from ember.scalar import Value, topological_order\nimport gradcheck\n"
+                   f"gradcheck.against_nudging(Value, ops={ALL_OPS!r})\n"
+                   "gradcheck.check_order(topological_order, Value)", tmp_path)
+    assert result == {"status": "passed", "reason": ""}
+
+
+def test_a_reversed_pre_order_names_a_value_placed_before_its_parent(tmp_path):
+    result = check(f"from ember.scalar import Value\nimport gradcheck\n{REVERSED_PRE_ORDER}\n"
+                   "gradcheck.check_order(wrong_order, Value)", tmp_path)
+    assert result["status"] == "failed"
+    assert "comes before its parent" in result["reason"] and "two paths of different lengths" in result["reason"]
+
+
+def test_backward_in_a_reversed_pre_order_is_wrong_on_a_value_reached_by_two_paths(tmp_path):
+    result = check(f"import ember.scalar\nfrom ember.scalar import Value\nimport gradcheck\n{REVERSED_PRE_ORDER}\n"
+                   "ember.scalar.topological_order = wrong_order\ngradcheck.against_nudging(Value)", tmp_path)
+    assert result["status"] == "failed"
+    assert "reached by paths of different lengths" in result["reason"]
+    assert "nudging a gives a slope of" in result["reason"]
+
+
+def test_an_exp_that_forgets_out_grad_is_caught_deep_in_a_chain_and_its_op_named(tmp_path):
+    result = check(f"from ember.scalar import Value\nimport gradcheck\n{EXP_WITHOUT_OUT_GRAD}\n"
+                   f"gradcheck.against_nudging(Value, ops={ALL_OPS!r})", tmp_path)
+    assert result["status"] == "failed"
+    assert "exp(0.7 * a), deep inside a chain" in result["reason"]
+    assert "the _backward of the 'exp' that uses it" in result["reason"]
+    [(kind, drawn)] = result["output"]
+    assert kind == "graph" and '"marked": [' in drawn
+
+
+@pytest.mark.parametrize("reuse, status", [(False, "passed"), (True, "failed")])
+def test_lesson_08s_assigning_backward_is_right_on_trees_and_wrong_where_a_value_is_used_twice(tmp_path, reuse, status):
+    result = check("from ember.scalar import Value\nimport gradcheck\n"
+                   f"gradcheck.against_nudging(Value, backward='by hand', reuse={reuse}, deep=False)", tmp_path, lesson=8)
+    assert result["status"] == status
