@@ -9,6 +9,7 @@ operation, a Value reached by two paths of different lengths, an operation deep 
 On a mismatch it names the first wrong grad going back from the root, and the operation whose
 ``_backward`` made it, and draws the graph with that Value marked (hx.show_graph).
 
+:func:`params_against_nudging` does the same for a model's knobs and its loss, and
 :func:`check_order` checks a topological order on random seeded graphs with shared parents and
 paths of different lengths.
 """
@@ -208,6 +209,35 @@ def _wrong(name: str, root, leaf, slope: float, ordered: bool) -> str:
         hx.show_graph(root, marked=[first])
         reason += " (the graph below marks it)"
     return reason
+
+
+def params_against_nudging(loss: Callable, params: list, what: str = "the loss") -> None:
+    """Check the grads that the learner's backward pass gives a model's knobs against nudging
+    each knob: loss() builds the loss from the knobs (Values) anew each call.
+
+    Args:
+        loss: A function of no arguments returning the loss, a Value.
+        params: The knobs, such as model.parameters().
+        what: What the loss is, for the reason.
+
+    Raises:
+        AssertionError: Naming the first knob whose grad disagrees with nudging, by its place in
+            params, and both numbers.
+    """
+    for param in params:
+        param.grad = 0.0
+    loss().backward()
+    for index, param in enumerate(params):
+        kept = param.data
+        param.data = kept + H
+        up = loss().data
+        param.data = kept - H
+        down = loss().data
+        param.data = kept
+        slope = (up - down) / (2 * H)
+        if not _close(param.grad, slope):
+            raise AssertionError(f"for {what}, knob {index} of {len(params)} (data {kept:.4g}) has grad "
+                                 f"{_number(param.grad)}, but nudging it gives a slope of {slope:.6g}")
 
 
 def _number(x: object) -> str:

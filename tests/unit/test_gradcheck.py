@@ -82,3 +82,14 @@ def test_lesson_08s_assigning_backward_is_right_on_trees_and_wrong_where_a_value
     result = check("from ember.scalar import Value\nimport gradcheck\n"
                    f"gradcheck.against_nudging(Value, backward='by hand', reuse={reuse}, deep=False)", tmp_path, lesson=8)
     assert result["status"] == status
+
+
+def test_an_mlps_knobs_agree_with_nudging_and_a_relu_that_forgets_out_grad_does_not(tmp_path):
+    model = "from ember.nn import MLP\nimport gradcheck\nmodel = MLP(2, [4, 1])\n"
+    nudge = "gradcheck.params_against_nudging(lambda: (model([0.5, -1.2]) - 0.3) ** 2 * 3.0, model.parameters())"
+    assert check(model + nudge, tmp_path) == {"status": "passed", "reason": ""}
+    relu = ("from ember.scalar import Value\ndef relu(self):\n    out = Value(max(0.0, self.data), (self,), 'relu')\n"
+            "    def _backward():\n        self.grad += float(out.data > 0)  # forgets * out.grad\n"
+            "    out._backward = _backward\n    return out\nValue.relu = relu\n")
+    result = check(relu + model + nudge, tmp_path / "b")
+    assert result["status"] == "failed" and "but nudging it gives a slope of" in result["reason"]
