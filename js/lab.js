@@ -119,10 +119,10 @@ function mountAnswers(el, data, slots) {
     pairs.replaceChildren(...data.gaps.map((gap) => {
       const pair = make("div", "ember-lab__answer-pair");
       pair.setAttribute("role", "group");
-      pair.setAttribute("aria-label", `Gap ${gap}`);
-      for (const [whose, text] of [["Yours", slotText(slots[gap]).replace(/\n$/, "")], ["The course's", data.answers[gap] ?? ""]]) {
+      pair.setAttribute("aria-label", `Answers for gap ${gap}`);
+      for (const [whose, text] of [["Yours", slotText(slots[gap])], ["The course's", data.answers[gap] ?? ""]]) {
         const side = make("div", "ember-lab__answer");
-        side.append(make("p", "ember-lab__answer-title", `${whose} · ${gap}`), make("pre", "ember-lab__answer-code", text));
+        side.append(make("p", "ember-lab__answer-title", `${whose} · ${gap}`), make("pre", "ember-lab__answer-code", dedent(text)));
         pair.append(side);
       }
       return pair;
@@ -133,6 +133,13 @@ function mountAnswers(el, data, slots) {
     box.hidden = !passed;
     if (!passed) box.open = false;
   };
+}
+
+/** text without the indentation its lines share, nor its last line break. */
+function dedent(text) {
+  const lines = text.replace(/\n$/, "").split("\n");
+  const common = Math.min(...lines.filter((line) => line.trim()).map((line) => /^ */.exec(line)[0].length));
+  return lines.map((line) => line.slice(Number.isFinite(common) ? common : 0)).join("\n");
 }
 
 /** Say the syntax errors that the gaps cause, a line each, or nothing. */

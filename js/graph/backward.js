@@ -36,12 +36,15 @@ export function localGradients(node, parents) {
 
 /**
  * The backward pass of graph's last Value (the one hx.show_graph was given): its grad seeded with
- * 1.0, then each Value with parents, last first, adding local gradient × its grad to each parent.
+ * 1.0, then each Value with parents, last first, adding local gradient × its grad to each parent;
+ * or, when adds is false, setting the parent's grad to it, as lesson 08's _backward does, so that
+ * a Value used twice keeps only its last share.
  * @param {{nodes: object[], edges: [number, number][]}} graph nodes in topological order
+ * @param {boolean} [adds]
  * @returns {{steps: {id: number, grad: number, shares: {parent: number, local: number, grad: number}[]}[],
  *   error?: string}} one step per Value with parents; each share gives the parent's grad after it
  */
-export function backwardPass(graph) {
+export function backwardPass(graph, adds = true) {
   const parentsOf = graph.nodes.map(() => []);
   for (const [parent, child] of graph.edges) parentsOf[child].push(parent);
   const grads = graph.nodes.map(() => 0);
@@ -55,7 +58,7 @@ export function backwardPass(graph) {
     if (!locals) return { steps: [], error: `The page cannot step through the op ${node.op} of ${node.label}: it does not know its local gradient.` };
     if (typeof locals === "string") return { steps: [], error: `The backward pass stops at ${node.label}: its local gradient, ${locals}, as in Python.` };
     const shares = parentsOf[id].map((parent, i) => {
-      grads[parent] += locals[i] * grads[id];
+      grads[parent] = (adds ? grads[parent] : 0) + locals[i] * grads[id];
       return { parent, local: locals[i], grad: grads[parent] };
     });
     steps.push({ id, grad: grads[id], shares });
@@ -65,11 +68,11 @@ export function backwardPass(graph) {
 
 /**
  * A step in words, such as "z, made by +, passes its grad 2.0 back: #4.grad += 1.0 × 2.0, now
- * 2.0; b.grad += 1.0 × 2.0, now 2.0."
+ * 2.0; b.grad += 1.0 × 2.0, now 2.0." With adds false, "=" in place of "+=".
  */
-export function stepText(graph, step) {
+export function stepText(graph, step, adds = true) {
   const node = graph.nodes[step.id];
   const parts = step.shares.map(({ parent, local, grad }) =>
-    `${graph.nodes[parent].label}.grad += ${pyFloat(local)} × ${pyFloat(step.grad)}, now ${pyFloat(grad)}`);
+    `${graph.nodes[parent].label}.grad ${adds ? "+=" : "="} ${pyFloat(local)} × ${pyFloat(step.grad)}, now ${pyFloat(grad)}`);
   return `${node.label}, made by ${node.op}, passes its grad ${pyFloat(step.grad)} back: ${parts.join("; ")}.`;
 }

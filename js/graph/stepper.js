@@ -1,13 +1,23 @@
 // Step backward, Run backward and Reset under a drawn graph: the backward pass replayed one Value
 // at a time, last first (graph/backward.js), each grad updated in place in the drawing. The Value
 // whose local gradients are being applied is marked, and so are the parents it just passed to.
+// It is the backward pass the learner's ember has at the page's lesson: grads set (=) as lesson
+// 08 writes them, added (+=) from lesson 09, and run by Value.backward() from lesson 10.
 
 import { button, make } from "../dom.js";
+import { lessonData } from "../learner.js";
 import { backwardPass, stepText } from "./backward.js";
 import { valueWidth } from "./dot.js";
 import { pyFloat, valueLines } from "./values.js";
 
 const LISTED = 8; // leaves whose grads the last step names; more are left to the table
+
+/** How the backward pass starts, in the words of the lesson the page is on. */
+function startWords(lesson) {
+  if (lesson < 8) return "the backward pass starts, as lesson 08 will build it; here the grads are only drawn.";
+  if (lesson < 10) return "the backward pass starts, each Value's _backward called by hand, last first.";
+  return "the backward pass starts, as Value.backward() runs it.";
+}
 
 /**
  * Put the step buttons under figure's canvas, for the graph just drawn in it.
@@ -20,7 +30,9 @@ const LISTED = 8; // leaves whose grads the last step names; more are left to th
  */
 export function mountStepper(figure, graph, drawn, { changed, reveal }) {
   figure.querySelector(".ember-figure__backward")?.remove();
-  const { steps, error } = backwardPass(graph);
+  const lesson = lessonData()?.lesson ?? Infinity; // a page that is not a lesson: the finished ember
+  const adds = lesson >= 9;
+  const { steps, error } = backwardPass(graph, adds);
   if (!steps.length && !error) return; // a leaf alone: nothing to pass back
   const bar = make("div", "ember-figure__backward");
   bar.setAttribute("role", "group");
@@ -66,7 +78,7 @@ export function mountStepper(figure, graph, drawn, { changed, reveal }) {
     setGrad(root, 1);
     mark(root, new Set());
     next = 0;
-    return `Step 0 of ${steps.length}: the backward pass starts, as Value.backward() runs it. Every grad starts at 0.0, and ${graph.nodes[root].label}.grad is seeded with 1.0, since ${graph.nodes[root].label} changes one for one with itself.`;
+    return `Step 0 of ${steps.length}: ${startWords(lesson)} Every grad starts at 0.0, and ${graph.nodes[root].label}.grad is seeded with 1.0, since ${graph.nodes[root].label} changes one for one with itself.`;
   };
   const apply = (step) => {
     for (const { parent, grad } of step.shares) setGrad(parent, grad);
@@ -86,7 +98,7 @@ export function mountStepper(figure, graph, drawn, { changed, reveal }) {
       const step = steps[next];
       apply(step);
       mark(step.id, new Set(step.shares.map((s) => s.parent)));
-      status.textContent = `Step ${next} of ${steps.length}: ${stepText(graph, step)}${finished()}`;
+      status.textContent = `Step ${next} of ${steps.length}: ${stepText(graph, step, adds)}${finished()}`;
     }
     changed();
   });

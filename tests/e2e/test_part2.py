@@ -36,12 +36,14 @@ def test_stepping_backward_on_lesson_08s_figure_fills_the_grads_last_operation_f
     figure = page.locator("#expression")
     status = figure.get_by_role("group", name="The backward pass, step by step").get_by_role("status")
     figure.get_by_role("button", name="Step backward").click()
+    expect(status).to_contain_text("each Value's _backward called by hand, last first")  # no backward() yet
     expect(status).to_contain_text("L.grad is seeded with 1.0")
     for number, made, grads in ((1, "L, made by *", {"s": "-2.0", "f": "4.0", "p": "0.0"}),
                                 (2, "s, made by +", {"p": "-2.0", "c": "-2.0", "a": "0.0"}),
                                 (3, "p, made by *", {"a": "6.0", "b": "-4.0"})):
         page.keyboard.press("Enter")
         expect(status).to_contain_text(f"Step {number} of 3: {made}, passes its grad")
+        expect(status).to_contain_text(".grad = ")  # lesson 08's _backward sets grads
         for label, grad in grads.items():
             expect(value(page, "expression", label)).to_have_text(re.compile(f"grad {re.escape(grad)}$"))
     expect(status).to_contain_text("Every grad is filled in")

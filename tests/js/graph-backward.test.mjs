@@ -68,3 +68,12 @@ test("an op the page does not know stops the pass with a message, and a leaf alo
   assert.match(backwardPass(unknown).error, /cannot step through the op sin of s/);
   assert.deepEqual(backwardPass({ nodes: [unknown.nodes[0]], edges: [] }).steps, []);
 });
+
+test("lesson 08's backward pass sets grads: a Value used twice keeps its last share, and the words say =", () => {
+  const twice = { nodes: [{ id: 0, label: "a", data: 3, grad: 0, op: "" }, { id: 1, label: "c", data: 6, grad: 0, op: "+" }],
+    edges: [[0, 1], [0, 1]] };
+  const adding = backwardPass(twice).steps[0].shares.at(-1).grad;
+  const setting = backwardPass(twice, false).steps[0].shares.at(-1).grad;
+  assert.deepEqual([adding, setting], [2, 1]);
+  assert.match(stepText(twice, backwardPass(twice, false).steps[0], false), /a\.grad = 1\.0 × 1\.0, now 1\.0/);
+});
