@@ -10,7 +10,8 @@ A check is a plain-words title and a Python body. The body runs in a fresh names
 What the learner's code prints while a check runs is kept with its result, cut as a cell's
 output is (cellrun.OutputSink). A check may carry the typical mistakes that fail it, each with
 the reason the check then gives (site_src/course.py finds them at build time): a result with
-the same reason also says the mistake's words, for it fails the same way.
+the same reason, but for where an error was raised, also says the mistake's words, for it fails
+the same way.
 
 The build runs this file under CPython (``python checks.py LIB_ROOT RESULT_FILE``, see
 :func:`main`) and the browser's worker calls :func:`run_checks` inside Pyodide.
@@ -18,6 +19,7 @@ The build runs this file under CPython (``python checks.py LIB_ROOT RESULT_FILE`
 
 import json
 import linecache
+import re
 import sys
 import traceback
 from collections.abc import Callable
@@ -93,7 +95,8 @@ def run_checks(session: Session, checks: list[dict], gaps: list[str] = (),
     for check in checks:
         result = _run_one(session, check["code"])
         failed = result["status"] != "passed"
-        likely = [m["says"] for m in check.get("mistakes", ()) if failed and m["reason"] == result["reason"]]
+        likely = [m["says"] for m in check.get("mistakes", ())
+                  if failed and _matchable(m["reason"]) == _matchable(result["reason"])]
         results.append({**result, "likely": likely} if likely else result)
         on_result(results[-1])
     return results
@@ -148,6 +151,16 @@ def _outcome(session: Session, code: str) -> dict:
         raise  # the page stopped the checks: this one has no result
     except BaseException as exc:  # the learner's code may raise anything, SystemExit included
         return {"status": "error", "reason": _short(session.describe_error(exc))}
+
+
+WHERE = re.compile(r" \((?:line \d+ of gap|at the end of gap|ember/)[^()]*\)$")
+"""Where an error was raised, as a reason ends with it (Session.describe_error)."""
+
+
+def _matchable(reason: str) -> str:
+    """A reason without the place where an error was raised: a learner's code that fails the
+    same way as a mistake may lay out its lines otherwise."""
+    return WHERE.sub("", reason)
 
 
 def _short(reason: str) -> str:

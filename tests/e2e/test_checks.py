@@ -31,3 +31,35 @@ def test_the_courses_answer_opens_beside_the_learners_only_once_the_lab_passes(p
     expect(mul.get_by_text("The course's · L07.mul")).to_be_visible()
     expect(mul).to_contain_text("(self, other), '*')")  # the learner's, as typed
     expect(mul).to_contain_text('(self, other), "*")')  # the course's
+
+
+REVERSED_PRE_ORDER = ["order, seen, stack = [], set(), [root]", "while stack:", "value = stack.pop()",
+                      "if value in seen:", "continue"]
+
+
+def test_a_reversed_pre_order_fails_lesson_10s_first_lab_naming_a_value_before_its_parent(page: Page, site: str):
+    page.goto(site + "lessons/10-in-order/")
+    with page.expect_navigation():
+        page.get_by_role("button", name="Load the finished pieces").click()
+    select_gap(page, 1, "NotImplementedError")
+    type_lines(page, REVERSED_PRE_ORDER)
+    page.keyboard.press("Enter")
+    page.keyboard.press("Backspace")  # out of the if
+    type_lines(page, ["seen.add(value)", "order.append(value)", "stack.extend(value._prev)"])
+    page.keyboard.press("Enter")
+    page.keyboard.press("Backspace")  # out of the while
+    page.keyboard.type("return order[::-1]")
+    run_checks(page, 1)
+    expect(lab(page, 1).get_by_role("status").last).not_to_have_text(re.compile("^All"))
+    failing = lab(page, 1).get_by_role("listitem").filter(has_text="comes before its parent")
+    expect(failing).to_contain_text("two paths of different lengths")
+
+
+def test_assigning_grads_in_lesson_09_gets_the_words_of_that_mistake(page: Page, site: str):
+    page.goto(site + "lessons/09-shares-add-up/")
+    with page.expect_navigation():
+        page.get_by_role("button", name="Load the finished pieces").click()
+    run_checks(page, 1)  # the gaps start with lesson 08's code, which sets grads with =
+    a_twice = check(page, 1, "In a + a, a gets both shares")
+    expect(a_twice).to_contain_text("Most likely:")
+    expect(a_twice).to_contain_text("+=")
