@@ -441,7 +441,7 @@ class Session:
             last = next((found for found in (self._gap_of(*place) for place in reversed(places)) if found), None)
             if last and self.lab_gaps and last[0] not in self.lab_gaps:
                 where += (f"; that gap is an earlier lesson's: if its lab passed, look first at what this "
-                          f"lab's gaps give it ({', '.join(self.lab_gaps)})")
+                          f"lab's gaps give it: {', '.join(self.lab_gaps)}")
             text += f" ({where})"
         return text
 
