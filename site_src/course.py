@@ -287,15 +287,15 @@ def _variant_runs(ember: Ember, lesson: Lesson, index: int, variants: tuple, che
 def diagnosed_checks(ember: Ember, lesson: Lesson, index: int, runtime: dict[str, str], scratch: Path,
                      cache: Path | None = None) -> list[dict]:
     """The checks of lab index of lesson as the page runs them (runtime/checks.py): each with,
-    for every mistake the lab declares that fails it, the reason it then gives and the mistake's
-    words, ``{"title", "code", "mistakes": [{"reason", "says"}, ...]}``."""
+    for every mistake the lab declares that fails it, the status and reason it then gives and
+    the mistake's words, ``{"title", "code", "mistakes": [{"status", "reason", "says"}, ...]}``."""
     lab = lesson.labs[index]
     checks = [{"title": check.title, "code": check.code, "mistakes": []} for check in lab.checks]
     runs = _variant_runs(ember, lesson, index, lab.mistakes, _plain(lab.checks), runtime, scratch, cache)
     for mistake, results in zip(lab.mistakes, runs):
         for check, result in zip(checks, results or []):
             if result["status"] != "passed":
-                check["mistakes"].append({"reason": result["reason"], "says": mistake.says})
+                check["mistakes"].append({"status": result["status"], "reason": result["reason"], "says": mistake.says})
     return checks
 
 

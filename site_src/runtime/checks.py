@@ -9,9 +9,8 @@ A check is a plain-words title and a Python body. The body runs in a fresh names
 
 What the learner's code prints while a check runs is kept with its result, cut as a cell's
 output is (cellrun.OutputSink). A check may carry the typical mistakes that fail it, each with
-the reason the check then gives (site_src/course.py finds them at build time): a result with
-the same reason, but for where an error was raised, also says the mistake's words, for it fails
-the same way.
+the status and reason the check then gives (site_src/course.py finds them at build time): a
+result that fails the same way (_same_failure) also says the mistake's words.
 
 The build runs this file under CPython (``python checks.py LIB_ROOT RESULT_FILE``, see
 :func:`main`) and the browser's worker calls :func:`run_checks` inside Pyodide.
@@ -76,7 +75,8 @@ def run_checks(session: Session, checks: list[dict], gaps: list[str] = (),
         session: The Session whose lib_root holds the learner's ember.
         gaps: The gaps of the lab the checks are of: an error raised in another gap points to
             them (Session.describe_error).
-        checks: ``[{"title": str, "code": str, "mistakes": [{"reason": str, "says": str}]}, ...]``;
+        checks: ``[{"title": str, "code": str, "mistakes": [{"status": str, "reason": str, "says":
+            str}]}, ...]``: for each typical mistake that fails the check, how (site_src/course.py);
             mistakes may be left out.
         on_result: Called with each result as soon as its check has run.
 
@@ -94,9 +94,7 @@ def run_checks(session: Session, checks: list[dict], gaps: list[str] = (),
     results = []
     for check in checks:
         result = _run_one(session, check["code"])
-        failed = result["status"] != "passed"
-        likely = [m["says"] for m in check.get("mistakes", ())
-                  if failed and _matchable(m["reason"]) == _matchable(result["reason"])]
+        likely = [m["says"] for m in check.get("mistakes", ()) if _same_failure(m, result)]
         results.append({**result, "likely": likely} if likely else result)
         on_result(results[-1])
     return results
@@ -157,10 +155,21 @@ WHERE = re.compile(r" \((?:line \d+ of gap|at the end of gap|ember/)[^()]*\)$")
 """Where an error was raised, as a reason ends with it (Session.describe_error)."""
 
 
-def _matchable(reason: str) -> str:
-    """A reason without the place where an error was raised: a learner's code that fails the
-    same way as a mistake may lay out its lines otherwise."""
-    return WHERE.sub("", reason)
+def _same_failure(mistake: dict, result: dict) -> bool:
+    """Whether a result fails as a mistake made its check fail: with the same reason, but for
+    where an error was raised (a learner's code may lay out its lines otherwise); for an error,
+    the same exception, whatever its message (the build's Python words some of them otherwise
+    than the browser's)."""
+    if result["status"] == "passed" or result["status"] != mistake["status"]:
+        return False
+    if result["status"] == "error":
+        return _exception(result["reason"]) == _exception(mistake["reason"])
+    return WHERE.sub("", result["reason"]) == WHERE.sub("", mistake["reason"])
+
+
+def _exception(reason: str) -> str:
+    """The name of the exception an error's reason starts with."""
+    return re.match(r"[\w.]*", reason)[0]
 
 
 def _short(reason: str) -> str:

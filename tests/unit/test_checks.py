@@ -94,11 +94,12 @@ def test_what_a_check_prints_is_kept_with_its_result_and_a_flood_is_cut(tmp_path
     assert "output" not in results[2]
 
 
-def test_a_failure_with_a_declared_mistakes_reason_says_its_words_wherever_the_error_was_raised(tmp_path):
+def test_a_failure_like_a_declared_mistakes_says_its_words_wherever_and_however_the_error_was_raised(tmp_path):
     lib = write_lib({"ember/__init__.py": "", "ember/thing.py": "def f(x):\n    y = x\n    return y / 0\n", **RUNTIME},
                     tmp_path / "lib")
-    mistake = {"reason": "ZeroDivisionError: division by zero (line 1 of gap L01.f)", "says": "it divides by 0"}
-    other = {"reason": "expected the int 2, got the int 3", "says": "it adds two"}
+    mistake = {"status": "error", "reason": "ZeroDivisionError: float division (line 1 of gap L01.f)",
+               "says": "it divides by 0"}  # worded otherwise by another Python
+    other = {"status": "failed", "reason": "expected the int 2, got the int 3", "says": "it adds two"}
     results = run_checks([{"title": "t", "code": "from ember.thing import f\nf(1)", "mistakes": [mistake, other]},
                           {"title": "u", "code": "expect(1, 1)", "mistakes": [mistake]}], lib)
     assert results[0]["likely"] == ["it divides by 0"]  # raised on the gap's line 2 here, not line 1
