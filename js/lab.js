@@ -1,7 +1,8 @@
 // A lab: the learner's file, editable only in this lab's gaps; hints one level at a time;
 // checks that run in the worker against the learner's ember, each with its own status, what
 // the learner's code printed while it ran, and what they most likely did when a typical
-// mistake fails the same way; once every check passes, the course's answer beside theirs.
+// mistake gives the lab's checks the same results; once every check passes, the course's
+// answer beside theirs.
 
 import { button, make, readJson } from "./dom.js";
 import { createGapEditor } from "./editor/gaps.js";
@@ -287,6 +288,7 @@ function mountChecks(el, data, showAnswers) {
       summary.textContent = failure;
       return;
     }
+    results.forEach(({ likely = [] }, index) => showLikely(items[index], likely));
     const passed = results.filter((r) => r.status === "passed").length;
     const all = passed === results.length;
     summary.textContent = all ? `All ${results.length} checks passed.` : `${passed} of ${results.length} checks passed.`;
@@ -317,12 +319,25 @@ function markEarlier(item) {
 }
 
 /**
- * Show one check's status, reason, what the learner most likely did and what their code
- * printed, as text; an empty status clears them.
+ * Say, under a check's reason, what the learner most likely did: the words of the typical
+ * mistakes whose results agree with theirs on the whole lab.
+ * @param {HTMLElement} item
+ * @param {string[]} likely
+ */
+function showLikely(item, likely) {
+  const lines = likely.map((words) => make("span", "ember-lab__likely", `Most likely: ${words}`));
+  const reason = item.querySelector(".ember-lab__reason");
+  if (reason) reason.after(...lines);
+  else item.append(...lines);
+}
+
+/**
+ * Show one check's status, reason and what the learner's code printed, as text; an empty
+ * status clears them, and what the learner most likely did (showLikely).
  * @param {HTMLElement} item
  * @param {import("./runtime/client.js").CheckResult|{status: "", reason: ""}} result
  */
-function showResult(item, { status, reason, output, likely = [] }) {
+function showResult(item, { status, reason, output }) {
   item.dataset.status = status;
   delete item.dataset.earlier;
   for (const part of item.querySelectorAll(".ember-lab__status, .ember-lab__reason, .ember-lab__likely, .ember-lab__graph, .ember-lab__printed")) {
@@ -330,7 +345,6 @@ function showResult(item, { status, reason, output, likely = [] }) {
   }
   if (status) item.prepend(make("span", "ember-lab__status", STATUS_WORDS[status]));
   if (reason) item.append(make("span", "ember-lab__reason", reason));
-  for (const words of likely) item.append(make("span", "ember-lab__likely", `Most likely: ${words}`));
   const chunks = output ?? [];
   chunks.filter(([stream]) => stream === "graph").forEach(([, json], index) => item.append(graphBox(item, json, index)));
   const printed = chunks.filter(([stream]) => stream !== "graph" && stream !== "plot");

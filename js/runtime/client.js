@@ -229,21 +229,27 @@ export async function run(source, onOutput, ember, { timeLimit = 0, onStart, onR
  * @param {{lab?: string[], timeLimit?: number, onStart?: (id: number) => void, onRun?: () => void,
  *   onResult?: (index: number, result: CheckResult) => void}} [options] as for run(); lab: the
  *   lab's gaps, which a reason points to; onResult is called with each check's result as soon as
- *   it has run
+ *   it has run, before the lab's results are diagnosed
  * @returns {Promise<{results: CheckResult[], finished: boolean, failure?: string,
  *   stopped?: "stop"|"time", restarted?: boolean}>} results: those of the checks that ran,
- *   in order; finished: whether all of them ran
+ *   in order, with what the learner most likely did (``likely``) once all of them ran;
+ *   finished: whether all of them ran
  */
 export async function runChecks(checks, ember, { lab = [], timeLimit = 0, onStart, onRun, onResult = () => {} } = {}) {
   const results = [];
+  let diagnosis = [];
   const onOutput = (chunks) => {
     // A result that comes after Stop or the time limit is not to be trusted: the learner's code
     // may have caught the KeyboardInterrupt. The check then running has no result.
     if (current?.stopped) return;
     for (const [stream, json] of chunks) {
       if (stream !== "check") continue;
-      results.push(JSON.parse(json));
-      onResult(results.length - 1, results.at(-1));
+      const message = JSON.parse(json);
+      if (message.diagnosis) diagnosis = message.diagnosis; // after the last result
+      else {
+        results.push(message);
+        onResult(results.length - 1, message);
+      }
     }
   };
   const data = await request({ type: "checks", checks, lab, ...emberMessage(ember) }, { onOutput, onStart, onRun, timeLimit });
@@ -252,7 +258,9 @@ export async function runChecks(checks, ember, { lab = [], timeLimit = 0, onStar
   if (data.failure) return { results, finished, failure: data.failure };
   // Not finished, yet not stopped: a KeyboardInterrupt that the page did not send (the learner's
   // code raised it).
-  return finished ? { results, finished } : { results, finished, failure: "The checks were interrupted: KeyboardInterrupt was raised." };
+  if (!finished) return { results, finished, failure: "The checks were interrupted: KeyboardInterrupt was raised." };
+  diagnosis.forEach((likely, index) => likely.length && (results[index].likely = likely));
+  return { results, finished };
 }
 
 let syntaxWaiting = null; // the newest syntax request, {id, answer}; while it is queued, a newer one joins it

@@ -185,7 +185,7 @@ def _variants(items: object, node, gaps: list[str], mistakes: bool, error, line:
     Raises:
         FenceError: For a list that is not one, an entry whose gap is not the lab's, that has not
             exactly one of text and replace, a replace that is not [old, new], or a mistake
-            without says.
+            without says or with the says of another (the page tells mistakes by their words).
     """
     if items is None:
         return ()
@@ -211,6 +211,8 @@ def _variants(items: object, node, gaps: list[str], mistakes: bool, error, line:
         says = item.get("says", "")
         if mistakes and not (isinstance(says, str) and says.strip()):
             raise error("a mistake's says is the words a learner who makes it should read", at)
+        if mistakes and any(says.strip() == other.says for other in found):
+            raise error("two mistakes of a lab say the same words: tell them apart, or keep one", at)
         found.append(Variant(item["gap"], item.get("text"), tuple(replace) if replace else None, says.strip(), line + at))
     return tuple(found)
 

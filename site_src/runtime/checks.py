@@ -9,8 +9,10 @@ A check is a plain-words title and a Python body. The body runs in a fresh names
 
 What the learner's code prints while a check runs is kept with its result, cut as a cell's
 output is (cellrun.OutputSink). A check may carry the typical mistakes that fail it, each with
-the status and reason the check then gives (site_src/course.py finds them at build time): a
-result that fails the same way (_same_failure) also says the mistake's words.
+the status and reason the check then gives (site_src/course.py finds them at build time). When
+the learner's results agree with a mistake's on every check of the lab (the same checks pass,
+and each other fails the same way, _same_failure), the first failing result also says the
+mistake's words: one check alone often fails the same way for two different faults.
 
 The build runs this file under CPython (``python checks.py LIB_ROOT RESULT_FILE``, see
 :func:`main`) and the browser's worker calls :func:`run_checks` inside Pyodide.
@@ -37,7 +39,7 @@ def describe(value: object) -> str:
     """Name a value and its type in plain words, such as ``the float 3.0`` or ``a tuple (a, b)``."""
     kind = type(value).__name__
     try:
-        shown = repr(value)
+        shown = _repr(value)
     except Exception as exc:  # a learner's __repr__ may raise
         shown = f"<its repr raised {type(exc).__name__}>"
     if len(shown) > MAX_SHOWN:
@@ -47,6 +49,15 @@ def describe(value: object) -> str:
     if isinstance(value, (int, float, str)):
         return f"the {kind} {shown}"
     return f"{'an' if kind[0] in 'AEIOU' else 'a'} {kind} {shown}"
+
+
+def _repr(value: object) -> str:
+    """repr(value); a set's elements in sorted order, as the order a set keeps changes from one
+    run to the next (Values hash by id), and a reason must not."""
+    if type(value) in (set, frozenset) and value:
+        inside = "{" + ", ".join(sorted(map(repr, value))) + "}"
+        return inside if type(value) is set else f"frozenset({inside})"
+    return repr(value)
 
 
 def expect(actual: object, expected: object, what: str = "") -> None:
@@ -83,8 +94,9 @@ def run_checks(session: Session, checks: list[dict], gaps: list[str] = (),
     Returns:
         ``[{"status": "passed" | "failed" | "error", "reason": str}, ...]``, one per check, each
         with ``"output"``, a list of ``[stream, text]`` chunks as a cell's, when the check
-        printed anything, and ``"likely"``, the words of each mistake that fails it the same
-        way, when one does.
+        printed anything; the first that did not pass has ``"likely"``, the words of each
+        mistake whose results agree with these on every check (:func:`diagnosis`), when one
+        does. on_result gets each result before it is diagnosed.
 
     Raises:
         KeyboardInterrupt: When the page stopped the checks; the results so far went to
@@ -93,16 +105,34 @@ def run_checks(session: Session, checks: list[dict], gaps: list[str] = (),
     session.lab_gaps = tuple(gaps)
     results = []
     for check in checks:
-        result = _run_one(session, check["code"])
-        likely = [m["says"] for m in check.get("mistakes", ()) if _same_failure(m, result)]
-        results.append({**result, "likely": likely} if likely else result)
+        results.append(_run_one(session, check["code"]))
         on_result(results[-1])
-    return results
+    likely = diagnosis(checks, results)
+    return [{**result, "likely": words} if words else result for result, words in zip(results, likely)]
+
+
+def diagnosis(checks: list[dict], results: list[dict]) -> list[list[str]]:
+    """For each of results (of checks, as run_checks takes them), the words of the mistakes
+    the learner most likely made: on the first result that did not pass, those of each declared
+    mistake that passes the checks these pass and fails each other the same way
+    (_same_failure); on every other result, none."""
+    words = dict.fromkeys(m["says"] for check in checks for m in check.get("mistakes", ()))
+    likely = [says for says in words if all(_agrees(says, check, result) for check, result in zip(checks, results))]
+    first = next((i for i, result in enumerate(results) if result["status"] != "passed"), None)
+    return [likely if i == first else [] for i in range(len(results))]
+
+
+def _agrees(says: str, check: dict, result: dict) -> bool:
+    """Whether result is what check gave the mistake with words says: a pass where the mistake
+    passed it, else the same failure."""
+    made = next((m for m in check.get("mistakes", ()) if m["says"] == says), None)
+    return result["status"] == "passed" if made is None else _same_failure(made, result)
 
 
 def run_checks_streaming(session: Session, request: str, post: Callable[[str], None]) -> bool:
     """Worker entry: run_checks with ``{"checks": [...], "gaps": [...]}`` as JSON text, posting
-    each result as JSON as soon as its check has run.
+    each result as JSON as soon as its check has run, then, once all have, ``{"diagnosis":
+    [[words, ...], ...]}``, the ``likely`` of each result (empty lists where none).
 
     Returns:
         True when every check ran; False when the page interrupted them (KeyboardInterrupt,
@@ -110,7 +140,8 @@ def run_checks_streaming(session: Session, request: str, post: Callable[[str], N
     """
     try:
         asked = json.loads(request)
-        run_checks(session, asked["checks"], asked["gaps"], lambda result: post(json.dumps(result)))
+        results = run_checks(session, asked["checks"], asked["gaps"], lambda result: post(json.dumps(result)))
+        post(json.dumps({"diagnosis": [result.get("likely", []) for result in results]}))
         return True
     except KeyboardInterrupt:
         return False

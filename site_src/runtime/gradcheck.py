@@ -5,9 +5,10 @@ compares every leaf's grad with a centred numerical gradient, lesson 05's method
 and A. Walther, Evaluating Derivatives, 2nd ed., SIAM 2008, section 1.2 on checking derivatives
 by differences). The set holds what real mistakes get wrong: a Value used twice in one
 operation, a Value reached by two paths of different lengths, an operation deep in a chain
-(where its output's grad is not 1.0), inputs where the slope is not 1, and a chain 10,000 deep.
-On a mismatch it names the first wrong grad going back from the root, and the operation whose
-``_backward`` made it, and draws the graph with that Value marked (hx.show_graph).
+(where its output's grad is not 1.0), inputs where the slope is not 1, and a chain 10,000 deep;
+once the leaves' grads are right, the grads inside the graph are checked too. On a mismatch it
+names the first wrong grad going back from the root, and the operation whose ``_backward`` made
+it, and draws the graph with that Value marked (hx.show_graph).
 
 :func:`params_against_nudging` does the same for a model's knobs and its loss, and
 :func:`check_order` checks a topological order on random seeded graphs with shared parents and
@@ -62,6 +63,8 @@ def _graphs(ops: str, reuse: bool, deep: bool) -> list[tuple[str, int, Callable]
             ("relu(a) * a, a used by two operations", 1, lambda a: a.relu() * a + (a * -1.0).relu(), "relu*+"),
             ("relu(a - b) and relu(b - a): one is 0", 2, lambda a, b: (a - b).relu() * 3.0 + (b - a).relu() * 2.0,
              "relu-*+"),
+            ("x = a + a; x + x * 2, the longer path named second", 1,
+             lambda a: (lambda x: x + x * 2)(a + a) * 1.5, "+*"),
         ]
     if deep:
         graphs.append((f"a chain {DEEP:,} operations deep", 2, chain, "*" if "*" in ops else "+"))
@@ -156,7 +159,8 @@ def against_nudging(Value, backward: str = "backward", ops: str = "+*", reuse: b
     Raises:
         AssertionError: Naming the graph, the leaf whose grad disagrees with nudging, both
             numbers, and the first wrong grad going back from the root with its operation; the
-            graph is drawn with that Value marked, if it is small.
+            graph is drawn with that Value marked, if it is small. Or, when every leaf's grad
+            is right, naming a Value inside the graph whose grad is not what the root owes it.
     """
     rng = random.Random(seed)
     for name, size, build in _graphs(ops, reuse, deep):
@@ -174,6 +178,27 @@ def against_nudging(Value, backward: str = "backward", ops: str = "+*", reuse: b
             if not _close(leaf.grad, slope):
                 ordered = backward != "by hand" and _right_by_hand(Value, build, data, index, slope)
                 raise AssertionError(_wrong(name, root, leaf, slope, ordered))
+        _check_inside(name, root)
+
+
+def _check_inside(name: str, root) -> None:
+    """Once every leaf's grad is right: check the grad of each Value between the leaves and the
+    root, which a backward pass that changes grads after its walk gets wrong.
+
+    Raises:
+        AssertionError: Naming the first wrong one, going back from the root.
+    """
+    expected = _expected(root)
+    if expected is None:
+        return
+    order = _order(root)
+    for index, value in enumerate(reversed(order)):
+        if value._prev and not _close(value.grad, expected[id(value)]):
+            label = value.label or f"#{len(order) - 1 - index}"
+            raise AssertionError(
+                f"in {name}, every leaf's grad is right, but after the backward pass {label} (made by "
+                f"'{value._op}') has grad {_number(value.grad)} where it should be {expected[id(value)]:.6g}: "
+                "each Value's grad should keep what the root owes it once the pass is over")
 
 
 def _right_by_hand(Value, build, data: list[float], index: int, slope: float) -> bool:
@@ -195,12 +220,17 @@ def _nudged(Value, build, data: list[float], index: int) -> float:
 
 def _wrong(name: str, root, leaf, slope: float, ordered: bool) -> str:
     """The reason for a leaf whose grad disagrees with nudging; draws the graph, marked. With
-    ordered, the _backward functions are right and the order backward() chose is at fault."""
+    ordered, the _backward functions are right and backward() is at fault: its seed, or else
+    its order."""
     reason = (f"in {name}, with {leaf.label} = {leaf.data:.4g}: {leaf.label}.grad is "
               f"{_number(leaf.grad)}, but nudging {leaf.label} gives a slope of {slope:.6g}")
+    if ordered and not _close(root.grad, 1.0):
+        return (reason + f". Each _backward is right, but after backward() the root's grad is "
+                f"{_number(root.grad)}: backward() should seed it with 1.0, after clearing the grads")
     if ordered:
-        return (reason + ". Each _backward is right when called in a good order, so backward() called "
-                "one before every Value made from its Value had passed its grad back: check the order")
+        return (reason + ". Each _backward is right when called root first in a good order, so "
+                "backward() called one before every Value made from its Value had passed its grad back: "
+                "check the order")
     expected = _expected(root)
     if expected is None:
         return reason

@@ -100,7 +100,17 @@ def test_a_failure_like_a_declared_mistakes_says_its_words_wherever_and_however_
     mistake = {"status": "error", "reason": "ZeroDivisionError: float division (line 1 of gap L01.f)",
                "says": "it divides by 0"}  # worded otherwise by another Python
     other = {"status": "failed", "reason": "expected the int 2, got the int 3", "says": "it adds two"}
-    results = run_checks([{"title": "t", "code": "from ember.thing import f\nf(1)", "mistakes": [mistake, other]},
-                          {"title": "u", "code": "expect(1, 1)", "mistakes": [mistake]}], lib)
-    assert results[0]["likely"] == ["it divides by 0"]  # raised on the gap's line 2 here, not line 1
-    assert "likely" not in results[1]
+    results = run_checks([{"title": "t", "code": "expect(1, 1)", "mistakes": [other]},
+                          {"title": "u", "code": "from ember.thing import f\nf(1)", "mistakes": [mistake, other]},
+                          {"title": "v", "code": "from ember.thing import f\nf(2)", "mistakes": [mistake]}], lib)
+    assert "likely" not in results[0]
+    assert results[1]["likely"] == ["it divides by 0"]  # raised on the gap's line 2 here, not line 1
+    assert "likely" not in results[2]  # said once, on the first check that failed
+
+
+def test_a_mistake_is_named_only_when_every_check_of_the_lab_agrees_with_it(tmp_path):
+    lib = write_lib({"ember/__init__.py": "", **RUNTIME}, tmp_path / "lib")
+    same = {"status": "failed", "reason": "expected the int 2, got the int 3"}
+    checks = [{"title": "t", "code": "expect(3, 2)", "mistakes": [{**same, "says": "one"}, {**same, "says": "two"}]},
+              {"title": "u", "code": "expect(1, 1)", "mistakes": [{**same, "says": "two"}]}]
+    assert [result.get("likely") for result in run_checks(checks, lib)] == [["one"], None]

@@ -94,3 +94,49 @@ def test_an_mlps_knobs_agree_with_nudging_and_a_relu_that_forgets_out_grad_does_
             "    out._backward = _backward\n    return out\nValue.relu = relu\n")
     result = check(relu + model + nudge, tmp_path / "b")
     assert result["status"] == "failed" and "but nudging it gives a slope of" in result["reason"]
+
+
+BACKWARD_BY_QUEUE = '''
+from ember.scalar import topological_order
+def backward(self):
+    for value in topological_order(self):
+        if value._prev:
+            value.grad = 0.0
+    self.grad = 1.0
+    queue, seen = [self], {self}
+    while queue:  # the root's parents, then theirs: not a topological order
+        value = queue.pop(0)
+        value._backward()
+        for parent in value._prev:
+            if parent not in seen:
+                seen.add(parent)
+                queue.append(parent)
+Value.backward = backward
+'''
+
+
+def test_a_walk_by_levels_is_caught_where_the_longer_path_is_named_second(tmp_path):
+    result = check(f"from ember.scalar import Value\nimport gradcheck\n{BACKWARD_BY_QUEUE}\n"
+                   "gradcheck.against_nudging(Value)", tmp_path)
+    assert result["status"] == "failed"
+    assert result["reason"].startswith("in x = a + a; x + x * 2, the longer path named second")
+    assert result["reason"].endswith("check the order")
+
+
+def test_grads_inside_the_graph_cleared_after_the_walk_are_named(tmp_path):
+    wipe = ("from ember.scalar import topological_order\nright = Value.backward\n"
+            "def backward(self):\n    right(self)\n    for value in topological_order(self)[:-1]:\n"
+            "        if value._prev:\n            value.grad = 0.0\nValue.backward = backward\n")
+    result = check(f"from ember.scalar import Value\nimport gradcheck\n{wipe}gradcheck.against_nudging(Value)", tmp_path)
+    assert result["status"] == "failed"
+    assert "every leaf's grad is right, but after the backward pass #" in result["reason"]
+
+
+def test_a_backward_that_seeds_before_it_clears_is_told_its_seed(tmp_path):
+    early = ("from ember.scalar import topological_order\ndef backward(self):\n    self.grad = 1.0\n"
+             "    order = topological_order(self)\n    for value in order:\n        if value._prev:\n"
+             "            value.grad = 0.0\n    for value in reversed(order):\n        value._backward()\n"
+             "Value.backward = backward\n")
+    result = check(f"from ember.scalar import Value\nimport gradcheck\n{early}gradcheck.against_nudging(Value)", tmp_path)
+    assert result["status"] == "failed"
+    assert "after backward() the root's grad is 0: backward() should seed it with 1.0" in result["reason"]
