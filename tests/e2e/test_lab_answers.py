@@ -9,6 +9,7 @@ from playwright.sync_api import Page, expect
 from tests.e2e.test_editor import INIT, REPR, select_gap, type_lines
 from tests.e2e.test_labs import check, lab, run_checks
 from tests.e2e.test_lesson07 import LESSON
+from tests.e2e.test_lessons import solution, write
 
 
 def test_the_courses_answer_opens_beside_the_learners_only_once_the_lab_passes(page: Page, site: str):
@@ -55,11 +56,14 @@ def test_a_reversed_pre_order_fails_lesson_10s_first_lab_naming_a_value_before_i
     expect(failing).to_contain_text("two paths of different lengths")
 
 
-def test_assigning_grads_in_lesson_09_gets_the_words_of_that_mistake(page: Page, site: str):
+def test_assigning_grads_in_lesson_09s_product_gets_the_words_of_that_mistake(page: Page, site: str):
     page.goto(site + "lessons/09-shares-add-up/")
     with page.expect_navigation():
         page.get_by_role("button", name="Load the finished pieces").click()
-    run_checks(page, 1)  # the gaps start with lesson 08's code, which sets grads with =
-    a_twice = check(page, 1, "In a + a, a gets both shares")
-    expect(a_twice).to_contain_text("Most likely:")
-    expect(a_twice).to_contain_text("+=")
+    # The gaps start with lesson 08's code, which sets grads with =: the learner mends + alone.
+    write(page, 1, "L09.add_back", solution("L09.add_back"))
+    run_checks(page, 1)
+    expect(check(page, 1, "In a + a, a gets both shares")).to_contain_text("passed")
+    a_squared = check(page, 1, "In a * a with a = -3")
+    expect(a_squared).to_contain_text("Most likely: in a * a, a kept only its last share")
+    expect(a_squared).to_contain_text("+=")
