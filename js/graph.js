@@ -19,21 +19,23 @@ const drawing = new WeakMap(); // figure → {next}: the newest graph waiting wh
  * @param {HTMLElement} figure the .ember-figure element
  * @param {{nodes: object[], edges: [number, number][]}} graph
  * @param {Set<number>} [changed] ids of the values to mark as changed
+ * @param {number} [openOn] the id of the value that a graph too large to fit opens on, such as
+ *   a check's marked wrong grad; by default the Value the graph is of
  * @returns {Promise<void>} once this graph, or a newer one, is drawn
  */
-export function draw(figure, graph, changed = new Set()) {
+export function draw(figure, graph, changed = new Set(), openOn = undefined) {
   const busy = drawing.get(figure);
   if (busy) {
     busy.next?.resolve();
-    return new Promise((resolve) => (busy.next = { graph, changed, resolve }));
+    return new Promise((resolve) => (busy.next = { graph, changed, openOn, resolve }));
   }
   const state = { next: null };
   drawing.set(figure, state);
   return (async () => {
     try {
-      let job = { graph, changed };
+      let job = { graph, changed, openOn };
       while (job) {
-        await drawNow(figure, job.graph, job.changed);
+        await drawNow(figure, job.graph, job.changed, job.openOn);
         job.resolve?.();
         job = state.next;
         state.next = null;
@@ -46,7 +48,7 @@ export function draw(figure, graph, changed = new Set()) {
 }
 
 /** Lay out and draw one graph; a layout that fails says so in the figure. */
-async function drawNow(figure, shown, changed) {
+async function drawNow(figure, shown, changed, openOn) {
   const canvas = figure.querySelector(".ember-figure__canvas");
   const panel = figure.querySelector(".ember-figure__panel");
   const graph = structuredClone(shown); // the drawing's own: stepping changes its grads
@@ -64,7 +66,7 @@ async function drawNow(figure, shown, changed) {
   const { focus, reveal } = showGraph(figure, drawn, graph, placed, {
     open: (id) => showOrigin(graph, graph.nodes[id], panel, drawn.values, focus),
     close: () => (panel.hidden = true),
-  });
+  }, openOn);
   panel.hidden = true;
   figure.dataset.drawn = "";
   tabulate(figure, graph);

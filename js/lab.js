@@ -123,7 +123,7 @@ function mountAnswers(el, data, slots) {
       pair.setAttribute("aria-label", `Answers for gap ${gap}`);
       for (const [whose, text] of [["Yours", slotText(slots[gap])], ["The course's", data.answers[gap] ?? ""]]) {
         const side = make("div", "ember-lab__answer");
-        side.append(make("p", "ember-lab__answer-title", `${whose} · ${gap}`), make("pre", "ember-lab__answer-code", dedent(text)));
+        side.append(make("p", "ember-lab__answer-title", `${whose} · ${gap}`), answerCode(dedent(text)));
         pair.append(side);
       }
       return pair;
@@ -307,8 +307,25 @@ function graphBox(item, json, index) {
   box.append(make("summary", "", marked.length ? "Show the graph, with the wrong grad marked" : "Show the graph"));
   const figure = makeFigure(`${item.closest(".ember-lab").dataset.lab}-check-${item.dataset.check}-graph-${index}`);
   box.append(figure);
-  box.addEventListener("toggle", () => box.open && !("drawn" in figure.dataset) && draw(figure, graph, new Set(marked)));
+  box.addEventListener("toggle", () => box.open && !("drawn" in figure.dataset) && draw(figure, graph, new Set(marked), marked[0]));
   return box;
+}
+
+/**
+ * An answer's code, each line wrapped where it is too long for its box, the rest of it hanging
+ * a level right of the line's own indentation.
+ * @param {string} text
+ */
+function answerCode(text) {
+  const pre = make("pre", "ember-lab__answer-code");
+  pre.append(...text.split("\n").map((line) => {
+    const span = make("span", "ember-lab__answer-line", line || " ");
+    const hang = line.length - line.trimStart().length + 4;
+    span.style.paddingLeft = `${hang}ch`;
+    span.style.textIndent = `-${hang}ch`;
+    return span;
+  }));
+  return pre;
 }
 
 /** Mark a check's shown result as one of an earlier run, until its new one comes. */

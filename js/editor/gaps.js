@@ -91,10 +91,12 @@ const gapDecorations = EditorView.decorations.compute([gapField, "doc"], (state)
 
 const ABOVE = 1; // lines shown above each gap's start marker
 const BELOW = 2; // and below its end marker
+const CODE_ABOVE = 8; // at most this many lines of the code a gap follows in its def
 
 /**
  * The ranges to fold so that the file opens on its editable gaps: every line is folded away
- * except each such gap with the lines around it, and the def line the gap sits in.
+ * except each such gap with the lines around it, the code between its def's docstring and it
+ * (such as a result the gap builds on), and the def line the gap sits in.
  */
 function foldAwayFromGaps(state, gaps) {
   const shown = new Set();
@@ -102,11 +104,15 @@ function foldAwayFromGaps(state, gaps) {
     const first = state.doc.lineAt(gap.from).number - 1; // the start marker
     const last = state.doc.lineAt(gap.to).number + 1; // the end marker
     for (let n = Math.max(1, first - ABOVE); n <= Math.min(state.doc.lines, last + BELOW); n++) shown.add(n);
+    let code = true; // the lines just above, up to the docstring
     for (let n = first - 1; n >= 1; n--) {
-      if (/^\s*(def|class) /.test(state.doc.line(n).text)) {
+      const text = state.doc.line(n).text;
+      if (/^\s*(def|class) /.test(text)) {
         shown.add(n);
         break;
       }
+      code &&= !text.includes('"""') && first - n <= CODE_ABOVE;
+      if (code) shown.add(n);
     }
   }
   const ranges = [];

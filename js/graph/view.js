@@ -62,10 +62,12 @@ function listen(canvas) {
  * @param {{nodes: object[]}} placed
  * @param {{open: (id: number) => void, close: () => void}} actions what Enter, a click and
  *   Escape do
+ * @param {number} [openOn] the id of the value a graph too large to fit opens on; by default
+ *   the last, the Value the graph is of, at the right
  * @returns {{focus: (id: number) => void, reveal: (id: number) => void}} move the focus to a
  *   value node, and scroll one into view
  */
-export function showGraph(figure, drawn, graph, placed, { open, close }) {
+export function showGraph(figure, drawn, graph, placed, { open, close }, openOn = graph.nodes.length - 1) {
   const canvas = figure.querySelector(".ember-figure__canvas");
   const { root, width, height, values, fill } = drawn;
   const items = new Map(placed.nodes.filter((item) => item.kind === "value").map((item) => [item.id, item]));
@@ -79,12 +81,12 @@ export function showGraph(figure, drawn, graph, placed, { open, close }) {
     if (!opened) {
       opened = true;
       // A graph a little too large is shrunk to fit, while its text stays readable; a larger
-      // one opens on the Value it is of, at the right.
+      // one opens on openOn, by default the Value it is of, at the right.
       const fit = Math.min(1, canvas.clientWidth / width, canvas.clientHeight / height);
       if (fit >= FIT_FROM) return zoom(fit);
-      const last = items.get(graph.nodes.length - 1);
-      canvas.scrollLeft = canvas.scrollWidth;
-      canvas.scrollTop = last ? (last.y + PAD) * scale - canvas.clientHeight / 2 : 0;
+      const start = items.get(openOn);
+      canvas.scrollLeft = start ? (start.x + PAD) * scale - canvas.clientWidth / 2 : canvas.scrollWidth;
+      canvas.scrollTop = start ? (start.y + PAD) * scale - canvas.clientHeight / 2 : 0;
       return update();
     }
     bar.hidden = scale === 1 && width <= canvas.clientWidth && height <= canvas.clientHeight;

@@ -10,9 +10,8 @@ A check is a plain-words title and a Python body. The body runs in a fresh names
 What the learner's code prints while a check runs is kept with its result, cut as a cell's
 output is (cellrun.OutputSink). A check may carry the typical mistakes that fail it, each with
 the status and reason the check then gives (site_src/course.py finds them at build time). When
-the learner's results agree with a mistake's on every check of the lab (the same checks pass,
-and each other fails the same way, _same_failure), the first failing result also says the
-mistake's words: one check alone often fails the same way for two different faults.
+the learner's results agree with a mistake's on every check of the lab (diagnosis.py), the
+first failing result also says the mistake's words.
 
 The build runs this file under CPython (``python checks.py LIB_ROOT RESULT_FILE``, see
 :func:`main`) and the browser's worker calls :func:`run_checks` inside Pyodide.
@@ -20,13 +19,13 @@ The build runs this file under CPython (``python checks.py LIB_ROOT RESULT_FILE`
 
 import json
 import linecache
-import re
 import sys
 import traceback
 from collections.abc import Callable
 
 import hx
 from cellrun import NoInput, OutputSink, Session, Stream, append_chunk
+from diagnosis import diagnosis
 
 CHECK_FILENAME = "<check>"
 MAX_SHOWN = 300
@@ -111,24 +110,6 @@ def run_checks(session: Session, checks: list[dict], gaps: list[str] = (),
     return [{**result, "likely": words} if words else result for result, words in zip(results, likely)]
 
 
-def diagnosis(checks: list[dict], results: list[dict]) -> list[list[str]]:
-    """For each of results (of checks, as run_checks takes them), the words of the mistakes
-    the learner most likely made: on the first result that did not pass, those of each declared
-    mistake that passes the checks these pass and fails each other the same way
-    (_same_failure); on every other result, none."""
-    words = dict.fromkeys(m["says"] for check in checks for m in check.get("mistakes", ()))
-    likely = [says for says in words if all(_agrees(says, check, result) for check, result in zip(checks, results))]
-    first = next((i for i, result in enumerate(results) if result["status"] != "passed"), None)
-    return [likely if i == first else [] for i in range(len(results))]
-
-
-def _agrees(says: str, check: dict, result: dict) -> bool:
-    """Whether result is what check gave the mistake with words says: a pass where the mistake
-    passed it, else the same failure."""
-    made = next((m for m in check.get("mistakes", ()) if m["says"] == says), None)
-    return result["status"] == "passed" if made is None else _same_failure(made, result)
-
-
 def run_checks_streaming(session: Session, request: str, post: Callable[[str], None]) -> bool:
     """Worker entry: run_checks with ``{"checks": [...], "gaps": [...]}`` as JSON text, posting
     each result as JSON as soon as its check has run, then, once all have, ``{"diagnosis":
@@ -180,27 +161,6 @@ def _outcome(session: Session, code: str) -> dict:
         raise  # the page stopped the checks: this one has no result
     except BaseException as exc:  # the learner's code may raise anything, SystemExit included
         return {"status": "error", "reason": _short(session.describe_error(exc))}
-
-
-WHERE = re.compile(r" \((?:line \d+ of gap|at the end of gap|ember/)[^()]*\)$")
-"""Where an error was raised, as a reason ends with it (Session.describe_error)."""
-
-
-def _same_failure(mistake: dict, result: dict) -> bool:
-    """Whether a result fails as a mistake made its check fail: with the same reason, but for
-    where an error was raised (a learner's code may lay out its lines otherwise); for an error,
-    the same exception, whatever its message (the build's Python words some of them otherwise
-    than the browser's)."""
-    if result["status"] == "passed" or result["status"] != mistake["status"]:
-        return False
-    if result["status"] == "error":
-        return _exception(result["reason"]) == _exception(mistake["reason"])
-    return WHERE.sub("", result["reason"]) == WHERE.sub("", mistake["reason"])
-
-
-def _exception(reason: str) -> str:
-    """The name of the exception an error's reason starts with."""
-    return re.match(r"[\w.]*", reason)[0]
 
 
 def _short(reason: str) -> str:

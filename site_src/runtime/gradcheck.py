@@ -16,6 +16,7 @@ paths of different lengths.
 """
 
 import random
+import sys
 from collections.abc import Callable
 
 import hx
@@ -42,28 +43,28 @@ def _graphs(ops: str, reuse: bool, deep: bool) -> list[tuple[str, int, Callable]
         return out
 
     graphs = [
-        ("a * b, deep inside a chain", 3, lambda a, b, c: ((a * b) * c + 0.5) * 2.5, "*+"),
-        ("(a + b) * c, deep inside a chain", 3, lambda a, b, c: ((a + b) * c) * -1.5, "*+"),
-        ("a - b, then times c", 3, lambda a, b, c: (a - b) * c * 1.5, "-*"),
-        ("a ** 3, deep inside a chain", 2, lambda a, b: (a ** 3 + b) * 1.5, "**+*"),
-        ("a / b", 2, lambda a, b: (a / b) * 2.0, "/*"),
-        ("exp(0.7 * a), deep inside a chain", 2, lambda a, b: (a * 0.7).exp() * b, "exp*"),
-        ("tanh(a * b + 0.2), deep inside a chain", 2, lambda a, b: (a * b + 0.2).tanh() * 2.0, "tanh*+"),
-        ("relu(a - b), deep inside a chain", 2, lambda a, b: (a - b).relu() * 3.0, "relu-*"),
+        ("((a * b) * c + 0.5) * 2.5, a * b deep inside a chain", 3, lambda a, b, c: ((a * b) * c + 0.5) * 2.5, "*+"),
+        ("(a + b) * c * -1.5, a + b deep inside a chain", 3, lambda a, b, c: ((a + b) * c) * -1.5, "*+"),
+        ("(a - b) * c * 1.5", 3, lambda a, b, c: (a - b) * c * 1.5, "-*"),
+        ("(a ** 3 + b) * 1.5, a ** 3 deep inside a chain", 2, lambda a, b: (a ** 3 + b) * 1.5, "**+*"),
+        ("(a / b) * 2.0", 2, lambda a, b: (a / b) * 2.0, "/*"),
+        ("exp(a * 0.7) * b, exp deep inside a chain", 2, lambda a, b: (a * 0.7).exp() * b, "exp*"),
+        ("tanh(a * b + 0.2) * 2.0, tanh deep inside a chain", 2, lambda a, b: (a * b + 0.2).tanh() * 2.0, "tanh*+"),
+        ("relu(a - b) * 3.0, relu deep inside a chain", 2, lambda a, b: (a - b).relu() * 3.0, "relu-*"),
     ]
     if reuse:
         graphs += [
-            ("a * a, one Value used twice in one operation", 1, lambda a: (a * a) * 1.5, "*"),
-            ("x = a + a; x * 2 + x, a reached by paths of different lengths", 1,
+            ("(a * a) * 1.5, one Value used twice in one operation", 1, lambda a: (a * a) * 1.5, "*"),
+            ("x = a + a; (x * 2 + x) * 1.5, a reached by paths of different lengths", 1,
              lambda a: (lambda x: x * 2 + x)(a + a) * 1.5, "+*"),
             ("b = a * c; (b + a) * b, shared Values", 2, lambda a, c: (lambda b: (b + a) * b)(a * c), "*+"),
             ("a ** 3 * a, a used by two operations", 1, lambda a: (a ** 3) * a, "***"),
             ("exp(a) * a, a used by two operations", 1, lambda a: a.exp() * a, "exp*"),
-            ("tanh(a) + a, a used by two operations", 1, lambda a: (a.tanh() + a) * 1.5, "tanh+*"),
-            ("relu(a) * a, a used by two operations", 1, lambda a: a.relu() * a + (a * -1.0).relu(), "relu*+"),
-            ("relu(a - b) and relu(b - a): one is 0", 2, lambda a, b: (a - b).relu() * 3.0 + (b - a).relu() * 2.0,
+            ("(tanh(a) + a) * 1.5, a used by two operations", 1, lambda a: (a.tanh() + a) * 1.5, "tanh+*"),
+            ("relu(a) * a + relu(a * -1.0), a used by two operations", 1, lambda a: a.relu() * a + (a * -1.0).relu(), "relu*+"),
+            ("relu(a - b) * 3.0 + relu(b - a) * 2.0, one of the two relus 0", 2, lambda a, b: (a - b).relu() * 3.0 + (b - a).relu() * 2.0,
              "relu-*+"),
-            ("x = a + a; x + x * 2, the longer path named second", 1,
+            ("x = a + a; (x + x * 2) * 1.5, the longer path named second", 1,
              lambda a: (lambda x: x + x * 2)(a + a) * 1.5, "+*"),
         ]
     if deep:
@@ -192,13 +193,16 @@ def _check_inside(name: str, root) -> None:
     if expected is None:
         return
     order = _order(root)
-    for index, value in enumerate(reversed(order)):
-        if value._prev and not _close(value.grad, expected[id(value)]):
-            label = value.label or f"#{len(order) - 1 - index}"
-            raise AssertionError(
-                f"in {name}, every leaf's grad is right, but after the backward pass {label} (made by "
-                f"'{value._op}') has grad {_number(value.grad)} where it should be {expected[id(value)]:.6g}: "
-                "each Value's grad should keep what the root owes it once the pass is over")
+    wrong = next((value for value in reversed(order)
+                  if value._prev and not _close(value.grad, expected[id(value)])), None)
+    if wrong is None:
+        return
+    for index, value in enumerate(order):  # names for the reason and the drawing alike
+        value.label = value.label or f"#{index}"
+    raise AssertionError(_drawn(
+        f"in {name}, every leaf's grad is right, but after the backward pass {wrong.label} (made by "
+        f"'{wrong._op}') has grad {_number(wrong.grad)} where it should be {expected[id(wrong)]:.6g}: "
+        "each Value's grad should keep what the root owes it once the pass is over", root, wrong))
 
 
 def _right_by_hand(Value, build, data: list[float], index: int, slope: float) -> bool:
@@ -224,13 +228,8 @@ def _wrong(name: str, root, leaf, slope: float, ordered: bool) -> str:
     its order."""
     reason = (f"in {name}, with {leaf.label} = {leaf.data:.4g}: {leaf.label}.grad is "
               f"{_number(leaf.grad)}, but nudging {leaf.label} gives a slope of {slope:.6g}")
-    if ordered and not _close(root.grad, 1.0):
-        return (reason + f". Each _backward is right, but after backward() the root's grad is "
-                f"{_number(root.grad)}: backward() should seed it with 1.0, after clearing the grads")
     if ordered:
-        return (reason + ". Each _backward is right when called root first in a good order, so "
-                "backward() called one before every Value made from its Value had passed its grad back: "
-                "check the order")
+        return _drawn(reason + _backward_fault(root), root, leaf)
     expected = _expected(root)
     if expected is None:
         return reason
@@ -240,16 +239,70 @@ def _wrong(name: str, root, leaf, slope: float, ordered: bool) -> str:
         return reason
     for index, value in enumerate(order):  # names for the reason and the drawing alike
         value.label = value.label or f"#{index}"
-    users = [value._op for value in order if any(parent is first for parent in value._prev)]
+    users = [value for value in order if any(parent is first for parent in value._prev)]
+    ops = " and ".join(repr(op) for op in sorted({user._op for user in users}))
     what = f"{first.label} (data {first.data:.4g}" + (f", made by '{first._op}')" if first._op else ")")
     reason += (f". Going back from the root, the first wrong grad is {what}: {_number(first.grad)} "
                f"where it should be {expected[id(first)]:.6g}. It gets its grad from the _backward "
-               f"of the {' and '.join(repr(op) for op in sorted(set(users)))} that uses it: its local "
-               "gradient, times out.grad, added with +=")
-    if len(order) <= MOST_DRAWN:
-        hx.show_graph(root, marked=[first])
-        reason += " (the graph below marks it)"
-    return reason
+               f"of the {ops} that uses it")
+    idle = [user for user in users if _never_set(user)]
+    if idle:
+        reason += (f", and that {idle[0]._op!r} still has the _backward every new Value starts with, "
+                   "which passes nothing back: set out._backward = _backward once it is defined")
+    else:
+        reason += ": its local gradient, times out.grad, added with +="
+    return _drawn(reason, root, first)
+
+
+def _never_set(value) -> bool:
+    """Whether value, made by an operation, still has the _backward a leaf has."""
+    leaf = type(value)(0.0)._backward
+    return getattr(value._backward, "__code__", None) is getattr(leaf, "__code__", False)
+
+
+def _backward_fault(root) -> str:
+    """The end of the reason when each _backward is right and backward() is not: the order the
+    learner's topological_order gives, else backward()'s seed, else the order it walks in."""
+    misplaced = _misplaced(root)
+    if misplaced:
+        value, parent = misplaced
+        return (f". Each _backward is right, and backward() walks the order your topological_order "
+                f"gives, which puts {value.label} before its parent {parent.label} here: mend "
+                "topological_order first")
+    if not _close(root.grad, 1.0):
+        return (f". Each _backward is right, but after backward() the root's grad is {_number(root.grad)}: "
+                "backward() should seed it with 1.0, after clearing the grads")
+    return (". Each _backward is right when they are called root first, in a topological order turned "
+            "round, so backward() called the _backward of some Value before every Value made from it "
+            "had passed its share back: check the order it walks in")
+
+
+def _misplaced(root) -> tuple | None:
+    """A Value and a parent of it that the learner's topological_order (from the module of
+    root's class, if it has one) puts the wrong way round, each labelled; else None."""
+    topological_order = getattr(sys.modules.get(type(root).__module__), "topological_order", None)
+    if topological_order is None:
+        return None
+    try:
+        place = {id(value): index for index, value in enumerate(topological_order(root))}
+    except Exception:  # the lab of topological_order reports its own errors
+        return None
+    order = _order(root)
+    for index, value in enumerate(order):
+        value.label = value.label or f"#{index}"
+    for value in order:
+        for parent in value._prev:
+            if place.get(id(parent), -1) > place.get(id(value), -1):
+                return value, parent
+    return None
+
+
+def _drawn(reason: str, root, marked) -> str:
+    """reason, and the graph of root drawn with the Value marked, if the graph is small."""
+    if len(_order(root)) > MOST_DRAWN:
+        return reason
+    hx.show_graph(root, marked=[marked])
+    return reason + " (the graph below marks it)"
 
 
 def params_against_nudging(loss: Callable, params: list, what: str = "the loss") -> None:
@@ -284,6 +337,16 @@ def params_against_nudging(loss: Callable, params: list, what: str = "the loss")
 def _number(x: object) -> str:
     """A grad as the reason shows it: a number to 6 digits, else its repr."""
     return f"{x:.6g}" if isinstance(x, (int, float)) else repr(x)
+
+
+def _why_misplaced(parent, root) -> str:
+    """Why a walk may have written parent down too early: it is used by several Values, and so
+    reached by paths of different lengths."""
+    users = sum(any(p is parent for p in value._prev) for value in _order(root))
+    if users < 2:
+        return ": each Value comes after all of its parents"
+    return (f": {users} Values use it, so the walk reached it by paths of different lengths, and it "
+            "was written down when the shorter one got there")
 
 
 def random_graphs(Value, count: int = 20, seed: int = 10) -> list:
@@ -327,12 +390,12 @@ def check_order(topological_order, Value, count: int = 20, seed: int = 10) -> No
         if missing:
             raise AssertionError(f"in random graph {number} of {len(names)} Values, {len(missing)} are "
                                  f"missing from the order, such as {missing[0]}")
+        if order[-1] is not root:
+            first = ", but it comes first" if order[0] is root else ""
+            raise AssertionError(f"in random graph {number}, the root should come last, after every Value it "
+                                 f"is made from{first}: each Value comes after its parents")
         for value in order:
             for parent in value._prev:
                 if place[id(parent)] > place[id(value)]:
-                    raise AssertionError(
-                        f"in random graph {number}, {names[id(value)]} (made by '{value._op}') comes "
-                        f"before its parent {names[id(parent)]}: a Value reached by two paths of "
-                        "different lengths was written down when the shorter one got there")
-        if order[-1] is not root:
-            raise AssertionError(f"in random graph {number}, the root should come last")
+                    raise AssertionError(f"in random graph {number}, {names[id(value)]} (made by '{value._op}') "
+                                         f"comes before its parent {names[id(parent)]}{_why_misplaced(parent, root)}")

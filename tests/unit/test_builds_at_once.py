@@ -23,7 +23,7 @@ def test_three_builds_at_once_all_pass_and_leave_no_snapshots(tmp_path):
     try:
         for batch in ([build(f"site{i}") for i in range(3)], [build("again")]):
             for running in batch:
-                output, _ = running.communicate(timeout=300)
+                output, _ = running.communicate(timeout=1200)  # a cold build runs every cell and lab check
                 assert running.returncode == 0, output
     finally:
         config.unlink()

@@ -56,23 +56,31 @@ def test_a_reversed_pre_order_names_a_value_placed_before_its_parent(tmp_path):
     result = check(f"from ember.scalar import Value\nimport gradcheck\n{REVERSED_PRE_ORDER}\n"
                    "gradcheck.check_order(wrong_order, Value)", tmp_path)
     assert result["status"] == "failed"
-    assert "comes before its parent" in result["reason"] and "two paths of different lengths" in result["reason"]
+    assert "comes before its parent" in result["reason"] and "paths of different lengths" in result["reason"]
 
 
-def test_backward_in_a_reversed_pre_order_is_wrong_on_a_value_reached_by_two_paths(tmp_path):
+def test_an_order_turned_round_is_told_its_root_comes_first(tmp_path):
+    result = check("from ember.scalar import Value, topological_order\nimport gradcheck\n"
+                   "gradcheck.check_order(lambda root: topological_order(root)[::-1], Value)", tmp_path)
+    assert result["status"] == "failed"
+    assert "the root should come last, after every Value it is made from, but it comes first" in result["reason"]
+
+
+def test_backward_on_a_reversed_pre_order_is_wrong_where_a_value_is_reached_by_two_paths_and_blames_the_order(tmp_path):
     result = check(f"import ember.scalar\nfrom ember.scalar import Value\nimport gradcheck\n{REVERSED_PRE_ORDER}\n"
                    "ember.scalar.topological_order = wrong_order\ngradcheck.against_nudging(Value)", tmp_path)
     assert result["status"] == "failed"
     assert "reached by paths of different lengths" in result["reason"]
     assert "nudging a gives a slope of" in result["reason"]
-    assert result["reason"].endswith("check the order")  # each _backward is right
+    assert "Each _backward is right, and backward() walks the order your topological_order gives, which puts #" in result["reason"]
+    assert result["reason"].endswith("mend topological_order first (the graph below marks it)")
 
 
 def test_an_exp_that_forgets_out_grad_is_caught_deep_in_a_chain_and_its_op_named(tmp_path):
     result = check(f"from ember.scalar import Value\nimport gradcheck\n{EXP_WITHOUT_OUT_GRAD}\n"
                    f"gradcheck.against_nudging(Value, ops={ALL_OPS!r})", tmp_path)
     assert result["status"] == "failed"
-    assert "exp(0.7 * a), deep inside a chain" in result["reason"]
+    assert "exp(a * 0.7) * b, exp deep inside a chain" in result["reason"]
     assert "the _backward of the 'exp' that uses it" in result["reason"]
     [(kind, drawn)] = result["output"]
     assert kind == "graph" and '"marked": [' in drawn
@@ -119,8 +127,10 @@ def test_a_walk_by_levels_is_caught_where_the_longer_path_is_named_second(tmp_pa
     result = check(f"from ember.scalar import Value\nimport gradcheck\n{BACKWARD_BY_QUEUE}\n"
                    "gradcheck.against_nudging(Value)", tmp_path)
     assert result["status"] == "failed"
-    assert result["reason"].startswith("in x = a + a; x + x * 2, the longer path named second")
-    assert result["reason"].endswith("check the order")
+    assert result["reason"].startswith("in x = a + a; (x + x * 2) * 1.5, the longer path named second")
+    assert result["reason"].endswith("check the order it walks in (the graph below marks it)")
+    [(kind, drawn)] = result["output"]
+    assert kind == "graph" and "\"marked\": [" in drawn
 
 
 def test_grads_inside_the_graph_cleared_after_the_walk_are_named(tmp_path):
@@ -140,3 +150,13 @@ def test_a_backward_that_seeds_before_it_clears_is_told_its_seed(tmp_path):
     result = check(f"from ember.scalar import Value\nimport gradcheck\n{early}gradcheck.against_nudging(Value)", tmp_path)
     assert result["status"] == "failed"
     assert "after backward() the root's grad is 0: backward() should seed it with 1.0" in result["reason"]
+
+
+def test_an_operation_that_never_sets_its_backward_is_named(tmp_path):
+    idle = ("import math\ndef exp(self):\n    out = Value(math.exp(self.data), (self,), 'exp')\n"
+            "    def _backward():\n        self.grad += out.data * out.grad\n    return out  # out._backward never set\n"
+            "Value.exp = exp\n")
+    result = check(f"from ember.scalar import Value\nimport gradcheck\n{idle}gradcheck.against_nudging(Value, ops={ALL_OPS!r})",
+                   tmp_path)
+    assert result["status"] == "failed"
+    assert "that 'exp' still has the _backward every new Value starts with" in result["reason"]
