@@ -46,12 +46,17 @@ def select_gap(page: Page, number: int, stub_start: str) -> None:
     page.keyboard.press("ControlOrMeta+a")
 
 
-def test_the_first_lab_typed_flush_left_after_select_all_passes_every_check(page: Page, site: str):
-    page.goto(site + LESSON)
+def type_first_lab(page: Page) -> None:
+    """Type lesson 07's first lab, each gap flush-left after selecting it, one key at a time."""
     select_gap(page, 1, "Keep data as a float")
     type_lines(page, INIT)
     select_gap(page, 1, "Return text such as")
     type_lines(page, [REPR])
+
+
+def test_the_first_lab_typed_flush_left_after_select_all_passes_every_check(page: Page, site: str):
+    page.goto(site + LESSON)
+    type_first_lab(page)
     run_checks(page, 1)
     expect(lab(page, 1).get_by_role("status").last).to_have_text("All 5 checks passed.")
     assert answer(page, "L07.init") == "".join(f"        {line}\n" for line in INIT)

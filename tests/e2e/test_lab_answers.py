@@ -6,7 +6,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from tests.e2e.test_editor import INIT, REPR, select_gap, type_lines
+from tests.e2e.test_editor import select_gap, type_first_lab, type_lines
 from tests.e2e.test_labs import check, lab, run_checks
 from tests.e2e.test_lesson07 import LESSON
 from tests.e2e.test_lessons import solution, write
@@ -14,10 +14,7 @@ from tests.e2e.test_lessons import solution, write
 
 def test_the_courses_answer_opens_beside_the_learners_only_once_the_lab_passes(page: Page, site: str):
     page.goto(site + LESSON)
-    select_gap(page, 1, "Keep data as a float")
-    type_lines(page, INIT)
-    select_gap(page, 1, "Return text such as")
-    type_lines(page, [REPR])
+    type_first_lab(page)
     answers = lab(page, 2).get_by_text("Compare with the course's answer")
     expect(answers).to_be_hidden()
     select_gap(page, 2, "holding the sum")

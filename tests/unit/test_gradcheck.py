@@ -45,6 +45,13 @@ def check(code: str, tmp_path: Path, lesson: int = 14) -> dict:
     return result
 
 
+def nudged(engine: str, tmp_path: Path, ops: str = "+*") -> dict:
+    """gradcheck.against_nudging(Value, ops=ops) as a check runs it, on the finished ember with
+    engine's code (which changes Value) run first."""
+    return check(f"from ember.scalar import Value\nimport gradcheck\n{engine}\n"
+                 f"gradcheck.against_nudging(Value, ops={ops!r})", tmp_path)
+
+
 def test_the_finished_engine_agrees_with_nudging_and_orders_every_random_graph(tmp_path):
     result = check("from ember.scalar import Value, topological_order\nimport gradcheck\n"
                    f"gradcheck.against_nudging(Value, ops={ALL_OPS!r})\n"
@@ -77,8 +84,7 @@ def test_backward_on_a_reversed_pre_order_is_wrong_where_a_value_is_reached_by_t
 
 
 def test_an_exp_that_forgets_out_grad_is_caught_deep_in_a_chain_and_its_op_named(tmp_path):
-    result = check(f"from ember.scalar import Value\nimport gradcheck\n{EXP_WITHOUT_OUT_GRAD}\n"
-                   f"gradcheck.against_nudging(Value, ops={ALL_OPS!r})", tmp_path)
+    result = nudged(EXP_WITHOUT_OUT_GRAD, tmp_path, ALL_OPS)
     assert result["status"] == "failed"
     assert "exp(a * 0.7) * b, exp deep inside a chain" in result["reason"]
     assert "the _backward of the 'exp' that uses it" in result["reason"]
@@ -124,8 +130,7 @@ Value.backward = backward
 
 
 def test_a_walk_by_levels_is_caught_where_the_longer_path_is_named_second(tmp_path):
-    result = check(f"from ember.scalar import Value\nimport gradcheck\n{BACKWARD_BY_QUEUE}\n"
-                   "gradcheck.against_nudging(Value)", tmp_path)
+    result = nudged(BACKWARD_BY_QUEUE, tmp_path)
     assert result["status"] == "failed"
     assert result["reason"].startswith("in x = a + a; (x + x * 2) * 1.5, the longer path named second")
     assert result["reason"].endswith("check the order it walks in (the graph below marks it)")
@@ -137,7 +142,7 @@ def test_grads_inside_the_graph_cleared_after_the_walk_are_named(tmp_path):
     wipe = ("from ember.scalar import topological_order\nright = Value.backward\n"
             "def backward(self):\n    right(self)\n    for value in topological_order(self)[:-1]:\n"
             "        if value._prev:\n            value.grad = 0.0\nValue.backward = backward\n")
-    result = check(f"from ember.scalar import Value\nimport gradcheck\n{wipe}gradcheck.against_nudging(Value)", tmp_path)
+    result = nudged(wipe, tmp_path)
     assert result["status"] == "failed"
     assert "every leaf's grad is right, but after the backward pass #" in result["reason"]
 
@@ -147,7 +152,7 @@ def test_a_backward_that_seeds_before_it_clears_is_told_its_seed(tmp_path):
              "    order = topological_order(self)\n    for value in order:\n        if value._prev:\n"
              "            value.grad = 0.0\n    for value in reversed(order):\n        value._backward()\n"
              "Value.backward = backward\n")
-    result = check(f"from ember.scalar import Value\nimport gradcheck\n{early}gradcheck.against_nudging(Value)", tmp_path)
+    result = nudged(early, tmp_path)
     assert result["status"] == "failed"
     assert "after backward() the root's grad is 0: backward() should seed it with 1.0" in result["reason"]
 
@@ -156,7 +161,6 @@ def test_an_operation_that_never_sets_its_backward_is_named(tmp_path):
     idle = ("import math\ndef exp(self):\n    out = Value(math.exp(self.data), (self,), 'exp')\n"
             "    def _backward():\n        self.grad += out.data * out.grad\n    return out  # out._backward never set\n"
             "Value.exp = exp\n")
-    result = check(f"from ember.scalar import Value\nimport gradcheck\n{idle}gradcheck.against_nudging(Value, ops={ALL_OPS!r})",
-                   tmp_path)
+    result = nudged(idle, tmp_path, ALL_OPS)
     assert result["status"] == "failed"
     assert "that 'exp' still has the _backward every new Value starts with" in result["reason"]
