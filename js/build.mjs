@@ -1,5 +1,5 @@
-// Bundle js/ into build/bundle with esbuild: the page bundle (ember.js + ember.css), the Python
-// worker (worker.js), the graph layout worker (layout-worker.js, with Graphviz), the service
+// Bundle js/ into build/bundle with esbuild: the page bundle (ember.js + ember.css, and a chunk
+// per component that a page loads when it has one), the Python worker (worker.js), the graph layout worker (layout-worker.js, with Graphviz), the service
 // worker (sw.js, with Workbox; the build adds the site's files to it), and the classic scripts
 // that the build inlines in a page's head: register.js registers the service worker, start.js
 // starts Python early, stay.js keeps moves within a page from reloading it.
@@ -38,6 +38,9 @@ const options = {
   outdir: "build/bundle",
   bundle: true,
   format: "esm",
+  // A page loads only the chunks of its components (js/main.js), and the workers share theirs.
+  // Chunks sit beside the entry points, so that new URL("./worker.js", import.meta.url) finds them.
+  splitting: true,
   target: "es2022",
   minify: true,
   sourcemap: "linked",

@@ -10,7 +10,6 @@ import { appendOutput } from "./output.js";
 import { emberText, learnerEmber, lessonData } from "./learner.js";
 import * as progress from "./progress/store.js";
 import { isBusy, onState, run as runCell, stop as stopRun } from "./runtime/client.js";
-import "./cell.css";
 
 /**
  * Mount one cell rendered by site_src/fences/cell.py.

@@ -9,7 +9,6 @@ import { graphSvg } from "./graph/svg.js";
 import { origin, parseFloatLikePython, pyFloat, recompute } from "./graph/values.js";
 import { mountStepper } from "./graph/stepper.js";
 import { showGraph } from "./graph/view.js";
-import "./graph.css";
 
 const drawing = new WeakMap(); // figure → {next}: the newest graph waiting while one is laid out
 

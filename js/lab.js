@@ -12,7 +12,6 @@ import { emberText, learnerEmber, lessonData, slotText } from "./learner.js";
 import { appendOutput } from "./output.js";
 import * as progress from "./progress/store.js";
 import { isBusy, isReady, runChecks, stop, syntaxProblems } from "./runtime/client.js";
-import "./lab.css";
 
 const STATUS_WORDS = { passed: "passed", failed: "failed", error: "error", stopped: "stopped" };
 const CHECKS_TIME_LIMIT = 10; // seconds for all of a lab's checks

@@ -3,29 +3,30 @@
 // this bundle, and so Python, alive: each component is told when its page is left.
 
 import { boot, leave } from "./runtime/client.js";
-import { mount as mountCatchUp } from "./catchup.js";
-import { mount as mountCell } from "./cell.js";
-import { mount as mountCourseMap } from "./coursemap.js";
-import { mount as mountFigure } from "./graph.js";
-import { mount as mountLab } from "./lab.js";
-import { mount as mountPlot } from "./plot.js";
-import { mount as mountNotices } from "./notices.js";
-import { mount as mountProgressTools } from "./progress/tools.js";
-import { mount as mountQuiz } from "./quiz.js";
-import { renderMath } from "./math.js";
+import { followLinksAtAnyAddress } from "./instant.js";
+// Every stylesheet, in ember.css: esbuild leaves the CSS of a chunk loaded later unloaded.
 import "./frame.css";
 import "./palette.css";
+import "./notices.css";
+import "./quiz.css";
+import "./graph.css";
+import "./plot.css";
+import "./lab.css";
+import "./cell.css";
+import "katex/dist/katex.css";
 
+// Each component's code is a chunk of its own, loaded by the first page that has one: a page
+// without code cells loads no editor, and one without math no KaTeX.
 const components = [
-  [".md-content__inner", mountNotices],
-  [".ember-catchup", mountCatchUp],
-  [".ember-quiz", mountQuiz],
-  [".ember-map__progress", mountCourseMap],
-  [".ember-progress-tools", mountProgressTools],
-  [".ember-figure", mountFigure],
-  [".ember-plot", mountPlot],
-  [".ember-lab", mountLab],
-  [".ember-cell", mountCell],
+  [".md-content__inner", () => import("./notices.js")],
+  [".ember-catchup", () => import("./catchup.js")],
+  [".ember-quiz", () => import("./quiz.js")],
+  [".ember-map__progress", () => import("./coursemap.js")],
+  [".ember-progress-tools", () => import("./progress/tools.js")],
+  [".ember-figure", () => import("./graph.js")],
+  [".ember-plot", () => import("./plot.js")],
+  [".ember-lab", () => import("./lab.js")],
+  [".ember-cell", () => import("./cell.js")],
 ];
 
 /** Name Material's search dialog, which it leaves unnamed (an axe-core finding). */
@@ -42,20 +43,34 @@ function mountPage() {
     leave();
   }
   shown = new AbortController();
-  for (const [selector, mount] of components) {
-    for (const el of document.querySelectorAll(`${selector}:not([data-mounted])`)) {
-      el.dataset.mounted = "";
-      try {
-        mount(el, shown.signal);
-      } catch (error) {
-        console.error("ember: a part of this page could not start", el, error); // the rest still does
-      }
+  for (const [selector, load] of components) mountEach(selector, load, shown.signal);
+  if (document.querySelector(".ember-cell, .ember-lab")) boot();
+  if (document.querySelector(".arithmatex")) import("./math.js").then(({ renderMath }) => renderMath(document));
+  nameSearchDialog();
+}
+
+/** Load a component's code if the page has one, then mount each, unless the page was left. */
+async function mountEach(selector, load, signal) {
+  const found = [...document.querySelectorAll(`${selector}:not([data-mounted])`)];
+  if (!found.length) return;
+  for (const el of found) el.dataset.mounted = "";
+  let mount;
+  try {
+    ({ mount } = await load());
+  } catch (error) {
+    console.error("ember: a part of this page could not load", selector, error); // the rest still does
+    return;
+  }
+  if (signal.aborted) return;
+  for (const el of found) {
+    try {
+      mount(el, signal);
+    } catch (error) {
+      console.error("ember: a part of this page could not start", el, error); // the rest still does
     }
   }
-  if (document.querySelector(".ember-cell, .ember-lab")) boot();
-  renderMath(document);
-  nameSearchDialog();
 }
 
 if (window.document$) window.document$.subscribe(mountPage);
 else mountPage();
+followLinksAtAnyAddress();

@@ -1,7 +1,6 @@
 // Typeset the math that pymdownx.arithmatex (generic mode) leaves in the page, with KaTeX.
 
 import katex from "katex";
-import "katex/dist/katex.css";
 
 /**
  * Render every .arithmatex element under root that has not been rendered yet.

@@ -6,7 +6,6 @@ import { button, make } from "./dom.js";
 import { onUpdate } from "./offline/update.js";
 import * as progress from "./progress/store.js";
 import { onState, retry } from "./runtime/client.js";
-import "./notices.css";
 
 /** Show or clear the notice of a kind; content is a list of nodes, null to clear. */
 function notice(box, kind, content) {

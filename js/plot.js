@@ -6,7 +6,6 @@
 import { drawingFor, make, readJson, svg } from "./dom.js";
 import { pyFloat } from "./graph/values.js";
 import { extent, ticks, tickText } from "./plot/ticks.js";
-import "./plot.css";
 
 const [NARROWEST, WIDEST] = [280, 800]; // pixels: the drawing is as wide as its canvas, within these
 const MARGIN = { left: 58, right: 14, top: 12, bottom: 46 };
@@ -72,9 +71,12 @@ function plotSvg(plot, WIDTH, tabled) {
     if (series.kind === "cells") {
       g.classList.add("ember-plot__cells");
       const [w, h] = series.size;
-      for (const [x, y] of series.points) {
-        g.append(svg("rect", { x: sx(x - w / 2), y: sy(y + h / 2), width: sx(x + w / 2) - sx(x - w / 2), height: sy(y - h / 2) - sy(y + h / 2) }));
-      }
+      // One path for the whole series: a page holds one element per region, not one per cell.
+      const d = series.points.map(([x, y]) => {
+        const [left, top] = [sx(x - w / 2), sy(y + h / 2)];
+        return `M${left},${top}H${sx(x + w / 2)}V${sy(y - h / 2)}H${left}Z`;
+      });
+      if (d.length) g.append(svg("path", { d: d.join("") }));
     } else if (series.kind === "line") {
       g.append(svg("polyline", { points: series.points.map(([x, y]) => `${sx(x)},${sy(y)}`).join(" "),
         "stroke-dasharray": DASHES[index % DASHES.length] }));
@@ -104,7 +106,7 @@ function legend(plot) {
       class: `ember-plot__series ember-plot__series--${index % 6}${series.kind === "cells" ? " ember-plot__cells" : ""}` });
     sample.append(series.kind === "line"
       ? svg("polyline", { points: "1,6 27,6", "stroke-dasharray": DASHES[index % DASHES.length] })
-      : series.kind === "cells" ? svg("rect", { x: 4, y: 0, width: 20, height: 12 })
+      : series.kind === "cells" ? svg("path", { d: "M4,0H24V12H4Z" })
         : marker(MARKERS[index % MARKERS.length], 14, 6));
     item.append(sample, make("span", "", series.name));
     list.append(item);

@@ -7,7 +7,6 @@
 
 import { button, make } from "./dom.js";
 import * as progress from "./progress/store.js";
-import "./quiz.css";
 
 /**
  * @param {HTMLFormElement} form the .ember-quiz form

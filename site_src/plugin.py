@@ -63,8 +63,10 @@ SERVICE_WORKER = "sw.js"
 """At the site's root (site_src/offline.py). It adds ISOLATION_HEADERS on a host that cannot send
 them (GitHub Pages), and js/offline/register.js then reloads the page once, isolated."""
 HEADERS_FILE = "_headers"
-"""At the site's root: ISOLATION_HEADERS for every path, in the format of the hosts that read
-such a file (Netlify, Cloudflare Pages)."""
+"""At the site's root, in the format of the hosts that read such a file (Netlify, Cloudflare
+Pages): see headers_file."""
+IMMUTABLE = "public, max-age=31536000, immutable"
+"""The cache lifetime of files whose path names their version: a year, never checked again."""
 BUNDLE_SCRIPT = "assets/ember/ember.js"
 BUNDLE_STYLE = "assets/ember/ember.css"
 WORKER_SCRIPT = "assets/ember/worker.js"
@@ -279,8 +281,7 @@ class EmberPlugin(BasePlugin[EmberConfig]):
                 files.append(File.generated(config, uri, abs_src_path=str(path)))
         files.append(File.generated(config, "assets/ember/python.json",
                                     content=json.dumps(self.runtime)))
-        files.append(File.generated(config, HEADERS_FILE, content="/*\n" + "".join(
-            f"  {name}: {value}\n" for name, value in ISOLATION_HEADERS.items())))
+        files.append(File.generated(config, HEADERS_FILE, content=headers_file(self.pyodide_url)))
         return files
 
     def on_serve(self, server, config: MkDocsConfig, builder):
@@ -298,6 +299,18 @@ class EmberPlugin(BasePlugin[EmberConfig]):
 
             server.set_app(isolated)
         return server
+
+
+def headers_file(pyodide_url: str) -> str:
+    """The text of HEADERS_FILE: ISOLATION_HEADERS for every path; Pyodide's files, which sit
+    under their version (pyodide_url), cached for a year as immutable; and the service worker
+    checked on every load, so that a new deploy reaches the learner. Other files keep the host's
+    default, which checks them: their names do not change when they do. Each header is set by
+    one rule only, as hosts join the values of rules that both match."""
+    rules = {"/*": ISOLATION_HEADERS, f"/{pyodide_url}*": {"Cache-Control": IMMUTABLE},
+             f"/{SERVICE_WORKER}": {"Cache-Control": "no-cache"}}
+    return "".join(f"{path}\n" + "".join(f"  {name}: {value}\n" for name, value in headers.items())
+                   for path, headers in rules.items())
 
 
 def pyodide_url(pyodide_dir: Path) -> str:

@@ -1,22 +1,17 @@
 """Serve a folder on a free localhost port, with the MIME types that module scripts and wasm need.
 
-Used by the e2e tests and ``make bench``, which serve ``build/site`` as a static host would. The
-site is built for ``site_url`` (http://127.0.0.1:8000/), so ``sitemap.xml`` is served as if it had
-been built for the port in use: Material's instant navigation follows only links that its
-sitemap lists, and compares their ports too.
+Used by the e2e tests and ``make bench``, which serve ``build/site`` as a static host would, at a
+port that is not ``site_url``'s (js/instant.js keeps instant navigation working there).
 """
 
 import contextlib
 import functools
 import http.server
-import re
 import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 from site_src.plugin import ISOLATION_HEADERS
-
-
 
 
 class StaticHandler(http.server.SimpleHTTPRequestHandler):
@@ -42,18 +37,6 @@ class StaticHandler(http.server.SimpleHTTPRequestHandler):
             for name, value in ISOLATION_HEADERS.items():
                 self.send_header(name, value)
         super().end_headers()
-
-    def do_GET(self):
-        if self.path != "/sitemap.xml":
-            return super().do_GET()
-        base = f"http://{self.headers.get('Host', '127.0.0.1')}/"
-        text = (Path(self.directory) / "sitemap.xml").read_text(encoding="utf-8")
-        body = re.sub(r"<loc>https?://[^/<]+/", f"<loc>{base}", text).encode()
-        self.send_response(200)
-        self.send_header("Content-Type", "application/xml")
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
 
     def handle(self):
         # A browser that closes a connection it no longer needs is not an error worth a traceback.

@@ -64,11 +64,13 @@ def test_the_service_worker_isolates_the_plain_site_and_stop_keeps_pythons_state
         context.close()
 
 
-def test_the_site_carries_the_headers_for_hosts_that_read_a_headers_file():
+def test_the_site_carries_the_headers_and_cache_lifetimes_for_hosts_that_read_a_headers_file():
     text = (SITE / "_headers").read_text()
     assert text.startswith("/*\n")
     for name, value in ISOLATION_HEADERS.items():
         assert re.search(rf"^  {name}: {value}$", text, re.M)
+    assert re.search(r"^/assets/pyodide/[\d.]+/\*\n  Cache-Control: public, max-age=31536000, immutable$", text, re.M)
+    assert "/sw.js\n  Cache-Control: no-cache\n" in text
 
 
 def test_after_a_first_visit_the_site_works_with_the_network_gone(browser: Browser):

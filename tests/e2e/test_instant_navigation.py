@@ -3,6 +3,8 @@ The new page's components mount, the old page's are told it was left, and its qu
 requests do not hold up the new page."""
 
 import re
+from pathlib import Path
+from urllib.parse import urlparse
 
 from playwright.sync_api import Page, expect
 
@@ -11,6 +13,8 @@ from tests.e2e.test_lesson07 import LESSON, cell, output, replace_code, run
 from tools.finished import write_solutions
 
 PLAYGROUND_LINK = ".md-nav--primary a[href$='playground/']"
+MKDOCS_YML = (Path(__file__).resolve().parents[2] / "mkdocs.yml").read_text(encoding="utf-8")
+SITE_URL = re.search(r"^site_url: (\S+)", MKDOCS_YML, re.M)[1]
 
 
 def booted(page: Page, url: str) -> list[str]:
@@ -42,6 +46,21 @@ def test_a_link_keeps_python_booted_and_the_next_page_runs_at_once(page: Page, s
     assert workers == []
     graph = page.locator("#playground-figure").get_by_role("group", name=re.compile("Computation graph"))
     expect(graph.get_by_role("button", name=re.compile("^d data"))).to_contain_text("data 9.0")
+
+
+def test_on_a_port_that_is_not_site_urls_a_link_from_lesson_07_to_08_keeps_what_python_holds(page: Page, site: str):
+    assert urlparse(site).port != urlparse(SITE_URL).port  # sitemap.xml lists site_url's port
+    page.goto(site + LESSON)
+    replace_code(page, 1, "import sys\nsys.kept = 6 * 7\nprint('kept')")
+    run(page, 1)
+    expect(output(page, 1)).to_have_text("kept\n")
+    page.evaluate("window.sameDocument = true")
+    page.get_by_role("link", name="08 Who owes the gradient?").first.click()
+    expect(page).to_have_url(re.compile("08-who-owes-the-gradient/$"))
+    replace_code(page, 1, "import sys\nprint(sys.kept)")
+    run(page, 1)
+    expect(output(page, 1)).to_have_text("42\n")
+    assert page.evaluate("window.sameDocument") is True
 
 
 def test_going_back_mounts_the_lesson_again_with_its_labs_figures_and_math(page: Page, site: str):

@@ -30,6 +30,18 @@ def test_a_cell_redraws_the_plot_above_it(page: Page, site: str):
     expect(plot.get_by_role("table").last).to_contain_text("x = 1")
 
 
+def test_shaded_cells_are_one_shape_per_series_in_the_series_colour(page: Page, site: str):
+    page.goto(site + "playground/")
+    replace_code(page, 2, "import hx\nhx.show_plot({'yes': hx.cells([0, 1, 1], [0, 0, 1], 1, 1), "
+                          "'no': hx.cells([0], [1], 1, 1)}, target='playground-plot')")
+    run(page, 2)
+    cells = page.locator(PLOT).locator(".ember-plot__svg .ember-plot__cells")
+    expect(cells.locator("path")).to_have_count(2)  # one for the 3 cells of yes, one for no
+    for series in cells.all():
+        fill, colour = series.evaluate("g => [getComputedStyle(g.querySelector('path')).fill, getComputedStyle(g).color]")
+        assert fill == colour
+
+
 def test_a_plot_that_cannot_be_drawn_says_why_in_the_cell(page: Page, site: str):
     page.goto(site + "playground/")
     replace_code(page, 2, "import hx\nhx.show_plot({'y': hx.line([0, 1], [float('nan'), 1])})")

@@ -1,0 +1,39 @@
+"""Pages load only the code they use: the page bundle is split into a chunk per component
+(js/main.js), so a page without code cells, figures or math loads no editor, graph, runtime or
+KaTeX code, and a lesson page loads what it has."""
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.e2e.test_lesson07 import LESSON
+
+LARGEST_PAGE_CODE = 80_000
+"""The most bytes of ember's JavaScript that a page without code may load: a tenth of a lesson's."""
+
+
+def ember_scripts(page: Page, url: str) -> dict[str, int]:
+    """Open url and wait until it is idle; the names and sizes of the assets/ember/ scripts it loaded."""
+    loaded = {}
+    page.on("response", lambda response: response.url.endswith(".js") and "/assets/ember/" in response.url
+            and loaded.setdefault(response.url.rsplit("/", 1)[1], int(response.headers["content-length"])))
+    page.goto(url, wait_until="networkidle")
+    return loaded
+
+
+@pytest.mark.parametrize("path", ["", "course-map/"], ids=["home", "course map"])
+def test_a_page_without_code_loads_no_editor_graph_runtime_or_math(page: Page, site: str, path: str):
+    loaded = ember_scripts(page, site + path)
+    expect(page.get_by_role("main")).to_be_visible()
+    assert "ember.js" in loaded
+    assert not [name for name in loaded if re.match(r"(lab|cell|graph|plot|math)-|worker\.js", name)], loaded
+    assert sum(loaded.values()) < LARGEST_PAGE_CODE, loaded
+
+
+def test_a_lesson_loads_its_labs_cells_figures_and_math(page: Page, site: str):
+    loaded = ember_scripts(page, site + LESSON)
+    expect(page.get_by_role("button", name="Run checks").first).to_be_visible()
+    expect(page.locator(".katex").first).to_be_attached()
+    for component in ("lab-", "cell-", "math-"):
+        assert [name for name in loaded if name.startswith(component)], (component, loaded)
