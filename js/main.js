@@ -4,6 +4,9 @@
 
 import { boot, leave } from "./runtime/client.js";
 import { followLinksAtAnyAddress } from "./instant.js";
+// The learner's saved progress is read as the page starts, before any component's chunk comes:
+// what the page reads is what was saved when it loaded.
+import "./progress/store.js";
 // Every stylesheet, in ember.css: esbuild leaves the CSS of a chunk loaded later unloaded.
 import "./frame.css";
 import "./palette.css";

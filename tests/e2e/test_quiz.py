@@ -10,7 +10,10 @@ from tests.e2e.test_lesson07 import LESSON
 
 
 def question(page: Page, text: str):
-    return page.get_by_role("group", name=re.compile(re.escape(text)))
+    """The quiz whose question holds text, once its code has mounted it (its Check button shows)."""
+    quiz = page.get_by_role("group", name=re.compile(re.escape(text)))
+    expect(quiz.get_by_role("button", name="Check")).to_be_visible()
+    return quiz
 
 
 PRODUCT = "From c alone, can you tell what a and b were?"
@@ -57,7 +60,7 @@ def test_without_javascript_the_options_show_with_the_answer_in_closed_details(b
     context = browser.new_context(java_script_enabled=False)
     page = context.new_page()
     page.goto(site + LESSON)
-    quiz = question(page, PRODUCT)
+    quiz = page.get_by_role("group", name=re.compile(re.escape(PRODUCT)))  # never mounted
     expect(quiz.get_by_label("Yes: 2.0 and 3.0")).to_be_visible()
     answer = quiz.locator("details")
     expect(answer).not_to_have_attribute("open", "")
