@@ -1,5 +1,6 @@
 """P7: the time of ``mkdocs build`` for the whole course, with no run kept (cold) and with every
-run kept (warm), against Material building the same pages without the ember plugin."""
+run kept (warm), against Material building the same pages without the ember plugin; and that
+build of Material alone, the baseline of the figures of a page loading (bench/loading.py)."""
 
 import os
 import shutil
@@ -40,6 +41,22 @@ def _configs(scratch: Path) -> tuple[Path, Path]:
     for path, data in zip(paths, (with_ember, without)):
         path.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
     return paths
+
+
+def material_alone(site: Path) -> Path:
+    """Build the course with Material alone (mkdocs.yml without the ember plugin) into site.
+
+    Returns:
+        site
+    """
+    with tempfile.TemporaryDirectory(prefix="ember-bench-") as folder:
+        configs = _configs(Path(folder))
+        try:
+            _build(configs[1], site)
+        finally:
+            for config in configs:
+                config.unlink()
+    return site
 
 
 def figures() -> list[Row]:

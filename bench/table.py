@@ -15,6 +15,7 @@ class Row:
     goal: str
     met: bool
     unit: str = "ms"
+    """Written after the value and the baseline; "" for a count or a score."""
 
     @property
     def ratio(self) -> str:
@@ -26,9 +27,10 @@ def render(rows: list[Row]) -> str:
     """The rows as a Markdown table: figure, value, baseline, ratio, goal, met."""
     lines = ["| Figure | Value | Baseline | Ratio | Goal | Met |", "|---|---:|---|---:|---|---|"]
     for row in rows:
+        unit = f" {row.unit}" if row.unit else ""
         lines.append(
-            f"| {row.figure} | {row.value:,.0f} {row.unit} | {row.baseline_name}: "
-            f"{row.baseline:,.0f} {row.unit} | {row.ratio} | {row.goal} | "
+            f"| {row.figure} | {row.value:,.0f}{unit} | {row.baseline_name}: "
+            f"{row.baseline:,.0f}{unit} | {row.ratio} | {row.goal} | "
             f"{'yes' if row.met else '**no**'} |"
         )
     return "\n".join(lines)

@@ -4,6 +4,7 @@
 
 import { boot, leave } from "./runtime/client.js";
 import { followLinksAtAnyAddress } from "./instant.js";
+import { mountInSlices } from "./slices.js";
 // The learner's saved progress is read as the page starts, before any component's chunk comes:
 // what the page reads is what was saved when it loaded.
 import "./progress/store.js";
@@ -16,11 +17,13 @@ import "./graph.css";
 import "./plot.css";
 import "./lab.css";
 import "./cell.css";
-import "katex/dist/katex.css";
+import "katex/dist/katex.css"; // without its @font-face rules, which come with math (js/math.js)
 
 // Each component's code is a chunk of its own, loaded by the first page that has one: a page
-// without code cells loads no editor, and one without math no KaTeX.
+// without code cells loads no editor, and one without math no KaTeX. Math is typeset last, unless
+// the learner comes near it first (js/slices.js).
 const components = [
+  [".arithmatex", () => import("./math.js"), { late: true }],
   [".md-content__inner", () => import("./notices.js")],
   [".ember-catchup", () => import("./catchup.js")],
   [".ember-quiz", () => import("./quiz.js")],
@@ -30,7 +33,25 @@ const components = [
   [".ember-plot", () => import("./plot.js")],
   [".ember-lab", () => import("./lab.js")],
   [".ember-cell", () => import("./cell.js")],
-];
+].map(([selector, load, { late = false } = {}]) => ({ selector, code: chunk(load), late }));
+
+/** A component's code (js/slices.js, Chunk): load() started once, when first called. */
+function chunk(load) {
+  let loading = null;
+  const code = () => {
+    if (!loading) {
+      loading = load().then((module) => {
+        code.module = module;
+        return module;
+      }).finally(() => (code.settled = true));
+      loading.catch(() => {}); // said where it is awaited (js/slices.js)
+    }
+    return loading;
+  };
+  code.settled = false;
+  code.module = null;
+  return code;
+}
 
 /** Name Material's search dialog, which it leaves unnamed (an axe-core finding). */
 function nameSearchDialog() {
@@ -39,40 +60,50 @@ function nameSearchDialog() {
 
 let shown = null; // aborted when the learner leaves the page on show
 
-/** Tell the components of the page before that it was left; mount each component of this page. */
+/** Tell the components of the page before that it was left; mount each component of this page,
+ * those on screen first, a few at a time (js/slices.js). */
 function mountPage() {
   if (shown) {
     shown.abort();
     leave();
   }
   shown = new AbortController();
-  for (const [selector, load] of components) mountEach(selector, load, shown.signal);
   if (document.querySelector(".ember-cell, .ember-lab")) boot();
-  if (document.querySelector(".arithmatex")) import("./math.js").then(({ renderMath }) => renderMath(document));
   nameSearchDialog();
+  mountIn(document);
 }
 
-/** Load a component's code if the page has one, then mount each, unless the page was left. */
-async function mountEach(selector, load, signal) {
-  const found = [...document.querySelectorAll(`${selector}:not([data-mounted])`)];
-  if (!found.length) return;
-  for (const el of found) el.dataset.mounted = "";
-  let mount;
-  try {
-    ({ mount } = await load());
-  } catch (error) {
-    console.error("ember: a part of this page could not load", selector, error); // the rest still does
-    return;
-  }
-  if (signal.aborted) return;
-  for (const el of found) {
-    try {
-      mount(el, signal);
-    } catch (error) {
-      console.error("ember: a part of this page could not start", el, error); // the rest still does
+/** The components in root that are not mounted yet, marked as mounted; each one's code starts
+ * loading. */
+function unmounted(root) {
+  const found = [];
+  for (const { selector, code, late } of components) {
+    const els = root.querySelectorAll(`${selector}:not([data-mounted])`);
+    if (els.length) code();
+    for (const el of els) {
+      el.dataset.mounted = "";
+      found.push({ el, code, late });
     }
   }
+  return found;
 }
+
+/** Mount the components in root that are not mounted yet, a few at a time. */
+function mountIn(root) {
+  mountInSlices(unmounted(root), shown.signal);
+}
+
+// A component that puts a copy of the page's content on it (a quiz's feedback, shown in a live
+// region) asks for what is in it, such as math not yet typeset when it was copied, to be mounted
+// at once, if its code has come.
+document.addEventListener("ember:added", (event) => {
+  const later = [];
+  for (const item of unmounted(event.target)) {
+    if (item.code.module) item.code.module.mount(item.el, shown.signal);
+    else later.push(item);
+  }
+  mountInSlices(later, shown.signal);
+});
 
 if (window.document$) window.document$.subscribe(mountPage);
 else mountPage();

@@ -154,8 +154,18 @@ export function draw(figure, plot) {
     }).observe(canvas);
   }
   sizes.set(canvas, { plot, drawnAt: width() });
-  if (details) details.replaceChildren(details.querySelector("summary"), ...tables(plot));
+  if (details) tabulate(details, plot);
   figure.dataset.drawn = "";
+}
+
+const tabled = new WeakMap(); // the plot each table shows, or will show when opened
+
+/** Bring the table up to date with plot: now if it is open, else when it is opened. Closed, it
+ * holds no rows, which keeps a page of plots small (the build wraps its own in <noscript>). */
+function tabulate(details, plot) {
+  if (!tabled.has(details)) details.addEventListener("toggle", () => tabulate(details, tabled.get(details)));
+  tabled.set(details, plot);
+  details.replaceChildren(details.querySelector("summary"), ...(details.open ? tables(plot) : []));
 }
 
 /**

@@ -42,6 +42,8 @@ export function mount(form) {
     feedback.prepend(verdict);
     if (last !== right && !foundRight) feedback.append(document.createTextNode(" Try another option."));
     status.replaceChildren(feedback);
+    for (const math of feedback.querySelectorAll(".arithmatex")) delete math.dataset.mounted;
+    feedback.dispatchEvent(new CustomEvent("ember:added", { bubbles: true })); // js/main.js typesets it
     status.className = `ember-quiz__status ember-quiz__status--${last === right ? "right" : "wrong"}`;
     explain.hidden = !foundRight;
   };

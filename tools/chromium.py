@@ -23,6 +23,12 @@ sends it. With them, the site's worker (js/offline/sw.js) would serve pages from
 a server without COOP and COEP reload each page once, isolated (tests/e2e/test_deploy.py). A
 missing navigator.serviceWorker is what a page sees where they are off."""
 
+NO_CACHE_STORAGE = "delete self.caches"
+"""An init script for a page without Cache Storage, which makes no memory snapshot of Python
+(js/runtime/snapshot.js): making one takes a core for seconds, in the background of every page
+that boots Python, which would weigh on every other test and figure. Tests and figures of the
+snapshot itself leave it out."""
+
 
 def find(own: str | None = None) -> Path | None:
     """The Chromium to launch: Playwright's own if installed, else Debian's, else None.

@@ -25,8 +25,11 @@ const materialColours = HighlightStyle.define([
   { tag: tags.comment, color: "var(--ember-code-comment)", fontStyle: "italic" },
   { tag: [tags.function(tags.variableName), tags.function(tags.propertyName)], color: "var(--md-code-hl-function-color)" },
   { tag: [tags.definition(tags.variableName), tags.className], color: "var(--md-code-hl-constant-color)" },
-  // Never wrapped inside an operator: "->" stays whole on a narrow screen.
-  { tag: [tags.operator, tags.punctuation], color: "var(--md-code-hl-operator-color)", whiteSpace: "nowrap" },
+  // Never wrapped inside an operator: "**=" stays whole on a narrow screen. Brackets, commas and
+  // the dot keep the code's own colour: a span for each would make a page of editors thousands
+  // of elements larger.
+  { tag: [tags.arithmeticOperator, tags.compareOperator, tags.updateOperator, tags.definitionOperator,
+    tags.bitwiseOperator], color: "var(--md-code-hl-operator-color)", whiteSpace: "nowrap" },
   { tag: tags.self, color: "var(--md-code-hl-special-color)" },
 ]);
 

@@ -11,7 +11,8 @@ const url = document.currentScript.dataset.sw;
 if (serviceWorker && !url) {
   serviceWorker.getRegistrations().then((registrations) => registrations.forEach((r) => r.unregister()));
 } else if (serviceWorker) {
-  serviceWorker.register(url).then((registration) => {
+  // Once the page has loaded: storing the site, several MB, must not slow the page's own files.
+  addEventListener("load", () => serviceWorker.register(url).then((registration) => {
     const installing = registration.installing;
     installing?.addEventListener("statechange", () => {
       if (installing.state === "redundant") {
@@ -19,7 +20,7 @@ if (serviceWorker && !url) {
           + "no offline use yet; it tries again on the next page load");
       }
     });
-  }, (error) => console.warn("ember: no service worker, so no offline use:", error));
+  }, (error) => console.warn("ember: no service worker, so no offline use:", error)), { once: true });
   if (crossOriginIsolated) sessionStorage.removeItem(RELOADED);
   else {
     // The host sent no COOP and COEP. Once the worker has stored the site and controls this page,

@@ -20,9 +20,13 @@
  *   stopped?: "stop"|"time", restarted?: boolean}} RunResult
  */
 
+import { SNAPSHOT_WORKER, canKeep } from "./snapshot.js";
+
 const INTERRUPT_WAIT = 3000; // ms a run has to end after an interrupt before its worker is ended: time to
 // finish up after catching KeyboardInterrupt, as lesson 14's training does
 const LEAVE_GRACE = 1000; // ms the run of a page left may go on, when ending it means a restart
+const SNAPSHOT_AFTER = 5000; // ms after a boot without a memory snapshot before one is made
+const SNAPSHOT_LIMIT = 120_000; // ms the making of a snapshot may take before its worker is ended
 
 let worker = null;
 let state = "idle"; // "idle" → "booting" → "ready" | "failed"
@@ -60,10 +64,60 @@ export function boot() {
   if (early?.error) fail(early.error);
 }
 
+let snapshotting = false; // a snapshot has been asked for on this page
+const SNAPSHOT_FAILED = "ember-snapshot-failed"; // in localStorage: when the last one could not be stored
+const SNAPSHOT_RETRY = 7 * 24 * 3600 * 1000; // ms before trying again, after a failure
+
+/** SNAPSHOT_AFTER ms after a boot that found no snapshot, make Python's memory snapshot in a
+ * worker of its own, for the next visit to boot from (js/runtime/snapshot.js); once per page load,
+ * and not for a week after one could not be stored (no room, say): it costs a second boot. */
+function makeSnapshotLater() {
+  if (snapshotting || Date.now() - Number(readStorage(SNAPSHOT_FAILED)) < SNAPSHOT_RETRY) return;
+  snapshotting = true;
+  setTimeout(() => {
+    const maker = new Worker(new URL("./worker.js", import.meta.url), { type: "module", name: SNAPSHOT_WORKER });
+    const end = () => maker.terminate();
+    const limit = setTimeout(end, SNAPSHOT_LIMIT);
+    maker.onmessage = ({ data }) => {
+      if (!data.stored) {
+        console.warn("ember: no snapshot of Python's memory, so the next visit boots as usual:", data.message);
+        writeStorage(SNAPSHOT_FAILED, String(Date.now()));
+      }
+      clearTimeout(limit);
+      end();
+    };
+    maker.onerror = (event) => {
+      event.preventDefault();
+      end();
+    };
+  }, SNAPSHOT_AFTER);
+}
+
+/** localStorage's item, or null where storage is off. */
+function readStorage(name) {
+  try {
+    return localStorage.getItem(name);
+  } catch {
+    return null;
+  }
+}
+
+/** Set localStorage's item, if storage is on. */
+function writeStorage(name, value) {
+  try {
+    localStorage.setItem(name, value);
+  } catch {
+    // storage is off or full: the snapshot is tried again on the next page load
+  }
+}
+
 /** Handle a message of the worker. */
 function hear(data) {
   if (data.type === "ready") {
     setState("ready");
+    // How Python started, for make bench and the tests ("used": from a memory snapshot).
+    performance.mark("ember:python-ready", { detail: { snapshot: data.snapshot } });
+    if (data.snapshot === "wanted" && canKeep()) makeSnapshotLater();
     next();
   } else if (data.type === "progress") {
     setState("booting", data.step);

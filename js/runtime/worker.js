@@ -7,26 +7,40 @@
 //               files: the learner's ember ({path: text}); null on a page without one
 //               gaps: where the gaps lie in those files ({path: [[gap, first, last, indent], ...]})
 //               lab: the gaps of the lab whose checks run
-// Messages out: {type: "progress", step} | {type: "ready"} | {type: "boot-failed", message}
+// Messages out: {type: "progress", step} | {type: "ready", snapshot} | {type: "boot-failed", message}
+//               (snapshot: "used" when Python started from a memory snapshot, "wanted" when the
+//               browser could keep one and has none, else "none": js/runtime/snapshot.js)
 //               {id, type: "output", chunks: [[stream, text], ...]}
 //                 (a check's result comes as a chunk ["check", JSON of {status, reason, output?}])
 //               {id, type: "done", raised: name | null, ms} | {id, type: "checked", finished}
 //                 (finished false: the checks were interrupted) | {id, type: "done", problems}
 //                 (the syntax errors that gaps cause, cellrun.Session.syntax_problems)
 //               {id, type: "done", failure, fatal}  (Pyodide itself failed: start a new worker)
+//
+// Started with the name SNAPSHOT_WORKER, it only makes the memory snapshot, stores it, posts
+// {type: "snapshot", stored: true} (or false, with a message) and is ended by the page.
+
+import { SNAPSHOT_WORKER, canKeep, dropSnapshot, hasSnapshot, readSnapshot, snapshotKey, storeSnapshot } from "./snapshot.js";
 
 const INDEX_URL = new URL(`../pyodide/${PYODIDE_VERSION}/`, import.meta.url).href; // PYODIDE_VERSION: js/build.mjs
 const PYTHON_FILES = new URL("./python.json", import.meta.url).href;
 const LIB = "/home/pyodide/lib";
 const BOOT_LIMIT = 120; // seconds before a boot that has not finished counts as failed
+const SNAPSHOT_BOOT_LIMIT = 30; // seconds before a boot from a snapshot counts as failed, and a usual one starts
+// Recursion through C code (a __repr__ that calls repr(self)) overflows the browser's stack near
+// 600 Python frames, which kills Pyodide; at 400 it is a RecursionError instead. The runtime's
+// modules are imported here, so that a memory snapshot holds them.
+const SETUP = `import sys
+if ${JSON.stringify(LIB)} not in sys.path: sys.path.insert(0, ${JSON.stringify(LIB)})
+sys.setrecursionlimit(400)
+import cellrun, checks`;
 
 let pyodide;
 let written = {}; // the ember files now in LIB
 let interruptBuffer = null;
 
-/** Boot Pyodide, write the Python files under LIB, and start a session for cells and checks. */
-async function boot() {
-  postMessage({ type: "progress", step: "loading Python, about 6 MB the first time" });
+/** Pyodide's loader and the runtime's Python files, or the reason they could not be loaded. */
+async function fetchPython() {
   const [{ loadPyodide }, files] = await Promise.all([
     import(`${INDEX_URL}pyodide.mjs`),
     fetch(PYTHON_FILES).then((response) => {
@@ -39,17 +53,63 @@ async function boot() {
       if (!response.ok) throw new Error(`${name} could not be loaded: HTTP ${response.status}`);
     }),
   ]);
+  return { loadPyodide, files };
+}
+
+/** Boot Pyodide, from the memory snapshot if there is one, write the Python files under LIB,
+ * and start a session for cells and checks. */
+async function boot() {
+  postMessage({ type: "progress", step: "loading Python, about 6 MB the first time" });
+  const { loadPyodide, files } = await fetchPython();
+  const key = canKeep() ? await snapshotKey(files, PYODIDE_VERSION, SETUP) : null;
+  const restored = key && await fromSnapshot(loadPyodide, key, files);
+  if (restored) return { ...restored, snapshot: "used" };
   pyodide = await loadPyodide({ indexURL: INDEX_URL });
   postMessage({ type: "progress", step: "setting up your ember" });
+  return { ...setUp(files), snapshot: key ? "wanted" : "none" };
+}
+
+/** Write the Python files under LIB, run SETUP, and start a session for cells and checks. */
+function setUp(files) {
   if (interruptBuffer) pyodide.setInterruptBuffer(interruptBuffer);
   for (const [path, text] of Object.entries(files)) writeFile(path, text);
-  // Recursion through C code (a __repr__ that calls repr(self)) overflows the browser's stack
-  // near 600 Python frames, which kills Pyodide; at 400 it is a RecursionError instead.
-  pyodide.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(LIB)}); sys.setrecursionlimit(400)`);
-  return {
-    session: pyodide.pyimport("cellrun").Session(LIB),
-    checks: pyodide.pyimport("checks"),
-  };
+  pyodide.runPython(SETUP);
+  return { session: pyodide.pyimport("cellrun").Session(LIB), checks: pyodide.pyimport("checks") };
+}
+
+/** The runtime (setUp's) on a Pyodide started from the snapshot under key; null if there is
+ * none, or if it fails to start Python within SNAPSHOT_BOOT_LIMIT, which deletes it (the API is
+ * experimental): the learner sees a usual boot. */
+async function fromSnapshot(loadPyodide, key, files) {
+  try {
+    const memory = await readSnapshot(key);
+    if (!memory) return null;
+    const limit = new Promise((_, reject) => setTimeout(() => reject(new Error("it took too long")), SNAPSHOT_BOOT_LIMIT * 1000));
+    // Pyodide loads its own files while the snapshot is decompressed: it takes a promise of it.
+    pyodide = await Promise.race([loadPyodide({ indexURL: INDEX_URL, _loadSnapshot: memory.bytes }), limit]);
+    return setUp(files);
+  } catch (error) {
+    console.warn("ember: Python's saved memory could not be used, so it boots as usual:", error);
+    pyodide = null;
+    await dropSnapshot(key).catch(() => {});
+    return null;
+  }
+}
+
+/** Boot Pyodide for a snapshot, run SETUP, and store its memory (js/runtime/snapshot.js), unless
+ * another tab of the site is making one, or one is stored already. */
+async function makeSnapshot() {
+  const { loadPyodide, files } = await fetchPython();
+  const key = await snapshotKey(files, PYODIDE_VERSION, SETUP);
+  await navigator.locks.request(SNAPSHOT_WORKER, { ifAvailable: true }, async (lock) => {
+    if (!lock || await hasSnapshot(key)) return;
+    pyodide = await loadPyodide({ indexURL: INDEX_URL, _makeSnapshot: true });
+    for (const [path, text] of Object.entries(files)) writeFile(path, text);
+    pyodide.runPython(SETUP);
+    const memory = pyodide.makeMemorySnapshot();
+    pyodide = null; // the memory is copied: let the Pyodide go before compressing it
+    await storeSnapshot(key, memory);
+  });
 }
 
 function writeFile(path, text) {
@@ -68,15 +128,6 @@ function syncEmber(files) {
   for (const [path, text] of Object.entries(wanted)) writeFile(path, text);
   written = { ...wanted };
 }
-
-const booted = Promise.race([
-  boot(),
-  new Promise((_, reject) => setTimeout(() => reject(new Error(`it took more than ${BOOT_LIMIT} s`)), BOOT_LIMIT * 1000)),
-]);
-booted.then(
-  () => postMessage({ type: "ready" }),
-  (error) => postMessage({ type: "boot-failed", message: error.message ?? String(error) }),
-);
 
 /** Handle one message; they are handled in order because each run is synchronous. */
 function handle({ session, checks }, data) {
@@ -103,18 +154,36 @@ function handle({ session, checks }, data) {
   }
 }
 
-self.onmessage = async ({ data }) => {
-  if (data.type === "interrupt-buffer") {
-    interruptBuffer = data.buffer;
-    pyodide?.setInterruptBuffer(interruptBuffer);
-    return;
-  }
-  let runtime;
-  try {
-    runtime = await booted;
-  } catch (error) {
-    postMessage({ id: data.id, type: "done", failure: `Python could not start: ${error}` });
-    return;
-  }
-  handle(runtime, data);
-};
+/** Boot, then handle each message of the page. */
+function serve() {
+  const booted = Promise.race([
+    boot(),
+    new Promise((_, reject) => setTimeout(() => reject(new Error(`it took more than ${BOOT_LIMIT} s`)), BOOT_LIMIT * 1000)),
+  ]);
+  booted.then(
+    ({ snapshot }) => postMessage({ type: "ready", snapshot }),
+    (error) => postMessage({ type: "boot-failed", message: error.message ?? String(error) }),
+  );
+  self.onmessage = async ({ data }) => {
+    if (data.type === "interrupt-buffer") {
+      interruptBuffer = data.buffer;
+      pyodide?.setInterruptBuffer(interruptBuffer);
+      return;
+    }
+    let runtime;
+    try {
+      runtime = await booted;
+    } catch (error) {
+      postMessage({ id: data.id, type: "done", failure: `Python could not start: ${error}` });
+      return;
+    }
+    handle(runtime, data);
+  };
+}
+
+if (self.name === SNAPSHOT_WORKER) {
+  makeSnapshot().then(
+    () => postMessage({ type: "snapshot", stored: true }),
+    (error) => postMessage({ type: "snapshot", stored: false, message: String(error.message ?? error) }),
+  );
+} else serve();

@@ -202,6 +202,14 @@ def json_template(data: object, attributes: str) -> str:
             f"{html.escape(json.dumps(data), quote=False)}</template>")
 
 
+def code_block(source: str) -> str:
+    """source as a Python code block styled as Material styles one, without a highlighter's
+    span per token: js/cell.js and js/lab.js make it an editor, which colours it, and a block
+    of plain text keeps the page small until then (it is what readers without JavaScript see)."""
+    return (f'<div class="language-python highlight"><pre><code>{html.escape(source, quote=False)}\n'
+            "</code></pre></div>")
+
+
 def render_inline(text: str) -> str:
     """A short piece of Markdown (a caption, a hint) as HTML, with inline code and math."""
     return markdown.Markdown(extensions=["pymdownx.inlinehilite", "pymdownx.arithmatex"],

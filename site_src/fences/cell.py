@@ -18,9 +18,8 @@ import json
 import re
 from typing import Any
 
-from pymdownx.highlight import Highlight
 
-from site_src.fences import QUOTE, PageContext, claims, time_limit_of
+from site_src.fences import QUOTE, PageContext, claims, code_block, time_limit_of
 
 OPTIONS = {
     "raises": 'the name of the exception the cell is meant to raise, as in raises="TypeError"; '
@@ -83,12 +82,12 @@ def format_cell(source: str, language: str, class_name: str, options: dict, md: 
                             + result.text)
     page.cells += 1
     page.graphs += [json.loads(text)["graph"] for stream, text in result.output if stream == "graph"]
-    return cell_html(source, result.output, page.cells, f"{page.key}-c{page.cells}", md, time_limit)
+    return cell_html(source, result.output, page.cells, f"{page.key}-c{page.cells}", time_limit)
 
 
-def cell_html(source: str, output: tuple[tuple[str, str], ...], number: int, cell_id: str, md: Any,
+def cell_html(source: str, output: tuple[tuple[str, str], ...], number: int, cell_id: str,
               time_limit: float = TIME_LIMIT) -> str:
-    """The HTML of a cell: its highlighted code, the output recorded at build time, and a line
+    """The HTML of a cell: its code (code_block), the output recorded at build time, and a line
     for readers without JavaScript.
 
     Args:
@@ -96,10 +95,9 @@ def cell_html(source: str, output: tuple[tuple[str, str], ...], number: int, cel
         output: ("stdout" | "stderr", text) chunks.
         number: The cell's 1-based position on its page.
         cell_id: The id that the learner's edits of it are saved under, such as ``07-c3``.
-        md: The Markdown instance, for the highlighter's settings.
         time_limit: Seconds a run in the browser may take before it is stopped.
     """
-    code = Highlight(md).highlight(source, "python")
+    code = code_block(source)
     cuts = [index for index, (stream, _) in enumerate(output) if stream == "cut"]
     spans = "".join(
         f'<span class="ember-output__{stream}">{html.escape(text, quote=False)}</span>'

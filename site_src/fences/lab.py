@@ -41,9 +41,8 @@ import textwrap
 from dataclasses import dataclass
 from typing import Any
 
-from pymdownx.highlight import Highlight
 
-from site_src.fences import FenceError, PageContext, claims, load_yaml, json_template, render_inline
+from site_src.fences import FenceError, PageContext, claims, code_block, load_yaml, json_template, render_inline
 from site_src.gaps import fill
 
 FIELDS = {
@@ -236,14 +235,14 @@ def format_lab(source: str, language: str, class_name: str, options: dict, md: A
     path = next(path for path, segments in page.template.items()
                 for segment in segments if getattr(segment, "gap", None) in lab.gaps)
     page.labs += 1
-    return lab_html(lab, f"{page.lesson:02d}-{page.labs}", path, page, md)
+    return lab_html(lab, f"{page.lesson:02d}-{page.labs}", path, page)
 
 
-def lab_html(lab: Lab, lab_id: str, path: str, page: PageContext, md: Any) -> str:
-    """The lab's HTML: brief, file as it starts, hints, checks and praise, with the data that
-    js/lab.js needs in a JSON script element."""
+def lab_html(lab: Lab, lab_id: str, path: str, page: PageContext) -> str:
+    """The lab's HTML: brief, file as it starts (code_block), hints, checks and praise, with the
+    data that js/lab.js needs in a json_template."""
     start = fill(page.template[path], {})
-    code = Highlight(md).highlight(start, "python")
+    code = code_block(start)
     hints = "".join(f"<li>{render_inline(hint)}</li>" for hint in lab.hints)
     checks = "".join(
         f'<li class="ember-lab__check" data-check="{index}"><span class="ember-lab__check-title">'

@@ -44,7 +44,8 @@ def browser_type_launch_args(browser_type_launch_args, browser_type):
 
 @pytest.fixture(autouse=True)
 def guard(request, context, site, isolated_site):
-    """Turn service workers off (chromium.NO_SERVICE_WORKERS); abort every request that leaves the local
+    """Turn service workers off (chromium.NO_SERVICE_WORKERS), and Python's memory snapshots unless
+    the test is marked ``@pytest.mark.snapshots`` (chromium.NO_CACHE_STORAGE); abort every request that leaves the local
     servers; fail the test if there was one, or if a page had an uncaught JavaScript error (but
     those that ``@pytest.mark.page_errors(text)`` expects)."""
     local = {urlparse(site).netloc, urlparse(isolated_site).netloc}
@@ -59,6 +60,8 @@ def guard(request, context, site, isolated_site):
             route.abort()
 
     context.add_init_script(chromium.NO_SERVICE_WORKERS)
+    if not request.node.get_closest_marker("snapshots"):
+        context.add_init_script(chromium.NO_CACHE_STORAGE)
     context.route("**/*", handle)
     context.on("weberror", lambda error: errors.append(str(error.error)))
     yield

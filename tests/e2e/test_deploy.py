@@ -20,6 +20,7 @@ from site_src import offline
 from site_src.plugin import ISOLATION_HEADERS, pyodide_url
 from tests.e2e.conftest import SITE
 from tests.e2e.test_lesson07 import LESSON, cell, output, replace_code, run
+from tools import chromium
 from tools.serve import StaticHandler, serve
 
 UNVISITED = "lessons/08-who-owes-the-gradient/"
@@ -42,6 +43,7 @@ def isolated(page: Page) -> bool:
 
 def test_the_service_worker_isolates_the_plain_site_and_stop_keeps_pythons_state(browser: Browser, site: str):
     context = browser.new_context()  # service workers on, as in a learner's browser
+    context.add_init_script(chromium.NO_CACHE_STORAGE)  # no snapshot made in the background
     try:
         page = context.new_page()
         page.goto(site + LESSON)
@@ -76,6 +78,7 @@ def test_the_site_carries_the_headers_and_cache_lifetimes_for_hosts_that_read_a_
 def test_after_a_first_visit_the_site_works_with_the_network_gone(browser: Browser):
     with serve(SITE) as site:  # a server of this test's own, to shut down
         context = browser.new_context()
+        context.add_init_script(chromium.NO_CACHE_STORAGE)  # no snapshot made in the background
         page = context.new_page()
         page.goto(site + LESSON)
         # Isolated means the worker controls the page, so it has installed: every file is kept.
@@ -108,6 +111,7 @@ def test_a_learner_who_has_started_on_the_page_is_not_reloaded_under_them(browse
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Held, directory=str(SITE)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     context = browser.new_context()
+    context.add_init_script(chromium.NO_CACHE_STORAGE)  # no snapshot made in the background
     try:
         page = context.new_page()
         page.goto(f"http://127.0.0.1:{server.server_address[1]}/{LESSON}")
@@ -131,6 +135,7 @@ def test_after_a_deploy_a_returning_learner_is_offered_the_new_version(browser: 
     shutil.copytree(SITE, deployed)
     with serve(deployed, isolated=True) as site:  # a host that sends the headers: no reload
         context = browser.new_context()
+        context.add_init_script(chromium.NO_CACHE_STORAGE)  # no snapshot made in the background
         try:
             page = context.new_page()
             page.goto(site + LESSON)

@@ -43,6 +43,7 @@ def test_training_in_the_browser_lowers_the_loss_redraws_both_plots_and_stops(pa
     stopped = re.search(r"Stopped after (\d+) steps", output.inner_text())
     assert stopped and 10 <= int(stopped[1]) < 60
     # The model trained so far is drawn and measured after Stop: the loss plot has its steps.
+    page.locator("#moons-loss").get_by_text("The plot as a table").click()
     expect(page.locator("#moons-loss .ember-plot__table caption")).to_have_text("loss")
     assert page.locator("#moons-loss .ember-plot__table tbody tr").count() == int(stopped[1])
     expect(output).to_contain_text("of the 100 points on the right side")

@@ -20,6 +20,7 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from site_src import preview
+from tools import chromium
 
 REPO = Path(__file__).resolve().parents[2]
 LESSON = "lessons/07-a-number-that-remembers/"
@@ -68,6 +69,7 @@ def preview_site(tmp_path):
 def test_a_change_to_a_lesson_or_to_the_plugin_reloads_the_open_page(browser: Browser, preview_site):
     url, docs = preview_site
     context = browser.new_context()
+    context.add_init_script(chromium.NO_CACHE_STORAGE)  # no snapshot made in the background
     try:
         page = context.new_page()
         page.goto(url + LESSON)

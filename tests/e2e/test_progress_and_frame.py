@@ -89,6 +89,7 @@ def test_exported_progress_imported_into_a_fresh_browser_shows_the_same_state(br
     text = export(page)
     assert json.loads(text)["course"] == "autograd"
     fresh = browser.new_context()
+    fresh.add_init_script(chromium.NO_CACHE_STORAGE)  # no snapshot made in the background
     fresh.add_init_script(chromium.NO_SERVICE_WORKERS)
     other = fresh.new_page()
     other.goto(site + LESSON)

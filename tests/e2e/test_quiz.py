@@ -1,6 +1,6 @@
-"""Lesson 07's questions in Chromium: feedback for each option, the explanation after the right
-one, answers kept across reloads, the keyboard alone, and the answer for readers without
-JavaScript."""
+"""Questions in Chromium, most of them lesson 07's: feedback for each option (with its math
+typeset), the explanation after the right one, answers kept across reloads, the keyboard alone,
+and the answer for readers without JavaScript."""
 
 import re
 
@@ -43,6 +43,18 @@ def test_answers_are_remembered_across_reloads(page: Page, site: str):
     expect(quiz.get_by_role("status")).to_contain_text("Right.")
     expect(quiz.locator(".ember-quiz__explain")).to_contain_text("Lesson 09 depends on that difference.")
     expect(quiz.locator(".ember-quiz__explain")).to_be_visible()
+
+
+def test_math_in_a_choices_feedback_is_typeset_also_when_a_reload_shows_it(page: Page, site: str):
+    page.goto(site + "lessons/02-learning-from-mistakes/")
+    for _ in range(2):  # answered, then shown again from the saved answer as the page loads
+        quiz = question(page, "which knobs move?")
+        quiz.get_by_label("Both weights go up by 0.5, and the bias too").check()
+        status = quiz.get_by_role("status")
+        expect(status).to_contain_text("Not quite.")
+        expect(status.get_by_role("math")).to_have_count(1)
+        expect(status).not_to_contain_text("\\(")
+        page.reload()
 
 
 def test_the_keyboard_alone_answers_and_arrows_do_not(page: Page, site: str):

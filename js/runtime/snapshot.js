@@ -1,0 +1,64 @@
+// Python's memory snapshot, kept in the learner's browser so that a returning learner's Python
+// starts in a fraction of a boot: the memory of a Pyodide that has booted and imported the
+// runtime (worker.js, SETUP), made by Pyodide's makeMemorySnapshot in a worker of its own a few
+// seconds after a boot that found none (client.js), and stored gzipped in Cache Storage under a
+// key made of the site's address, Pyodide's version, the runtime's files and SETUP. The API is
+// experimental: worker.js deletes a snapshot that fails to start Python, and boots as usual.
+
+const CACHE = "ember-python-snapshot";
+/** The name of the worker that makes the snapshot (worker.js started with it does only that). */
+export const SNAPSHOT_WORKER = "ember-snapshot";
+
+/** Whether this browser can keep a snapshot: Cache Storage and Web Locks (secure contexts only),
+ * and gzip streams. */
+export function canKeep() {
+  return Boolean(self.caches && navigator.locks) && typeof CompressionStream === "function";
+}
+
+/** Where this site's snapshots are keyed: beside the bundle, so that two sites on one origin
+ * (two GitHub Pages projects) keep one each. */
+const PREFIX = new URL("./python-snapshot/", import.meta.url).href;
+
+/**
+ * The key of the snapshot made from these runtime files with this Pyodide and setup: a URL under
+ * PREFIX, as Cache Storage wants, that no server has.
+ * @param {Record<string, string>} files the runtime's Python files (python.json)
+ * @param {string} version Pyodide's
+ * @param {string} setup the Python that the snapshot ran after booting
+ */
+export async function snapshotKey(files, version, setup) {
+  const bytes = new TextEncoder().encode(JSON.stringify([files, setup]));
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  const hex = [...digest.slice(0, 12)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+  return `${PREFIX}${version}/${hex}`;
+}
+
+/** Whether a snapshot is stored under key. */
+export async function hasSnapshot(key) {
+  return Boolean(await (await caches.open(CACHE)).match(key));
+}
+
+/** The snapshot stored under key, as a promise of its bytes, decompressed (which takes a while,
+ * so that Pyodide can start meanwhile); null if there is none. */
+export async function readSnapshot(key) {
+  const response = await (await caches.open(CACHE)).match(key);
+  if (!response) return null;
+  const raw = response.body.pipeThrough(new DecompressionStream("gzip"));
+  return { bytes: new Response(raw).arrayBuffer().then((buffer) => new Uint8Array(buffer)) };
+}
+
+/** Store bytes, gzipped, under key, in place of this site's snapshots stored before (of older
+ * files). */
+export async function storeSnapshot(key, bytes) {
+  const cache = await caches.open(CACHE);
+  const gzipped = new Blob([bytes]).stream().pipeThrough(new CompressionStream("gzip"));
+  await cache.put(key, new Response(await new Response(gzipped).blob()));
+  for (const request of await cache.keys()) {
+    if (request.url.startsWith(PREFIX) && request.url !== key) await cache.delete(request);
+  }
+}
+
+/** Delete the snapshot under key. */
+export async function dropSnapshot(key) {
+  await (await caches.open(CACHE)).delete(key);
+}
