@@ -19,14 +19,6 @@ function nextSlice() {
   });
 }
 
-/** How far el is from the window's view, in pixels: 0 if any of it is on screen, Infinity if it
- * is not laid out (in a closed details, say). */
-function distance(el) {
-  const { top, bottom, width, height } = el.getBoundingClientRect();
-  if (!width && !height) return Infinity;
-  return top > innerHeight ? top - innerHeight : bottom < 0 ? -bottom : 0;
-}
-
 /**
  * @typedef {{el: HTMLElement, code: Chunk, late?: boolean}} Found
  * An element and its component's code; late: mounted after every other component, unless it
@@ -37,23 +29,35 @@ function distance(el) {
  */
 
 /**
- * Mount each element with its component's mount(el, signal): the nearest to the view first,
- * late ones last, and those the learner scrolls near ahead of the rest; in slices of SLICE_MS
- * that yield to the browser. An element whose code has not come yet waits, and the next one whose
- * code has comes first. A component whose code cannot load, or whose mount throws, is logged and
- * skipped: the rest of the page still comes.
+ * Mount each element with its component's mount(el, signal): those NEAR the view first, then the
+ * rest in the page's order, late ones last, and one the learner scrolls near ahead of the rest;
+ * in slices of SLICE_MS that yield to the browser. Which are near, an IntersectionObserver says
+ * in the frame after the call, with the layout the browser makes anyway: asking each element
+ * would force one more as the page starts. An element whose code has not come yet waits, and the
+ * next one whose code has comes first. A component whose code cannot load, or whose mount
+ * throws, is logged and skipped: the rest of the page still comes.
  * @param {Found[]} found
  * @param {AbortSignal} signal aborted when the learner leaves the page: nothing more mounts
  */
 export function mountInSlices(found, signal) {
-  const rank = (item) => (item.late ? 1e9 : 0) + item.away;
-  const queue = found.map((item) => ({ ...item, away: distance(item.el) })).sort((a, b) => rank(a) - rank(b));
+  if (!found.length) return;
+  const queue = [...found].sort((a, b) => a.late - b.late); // a stable sort: the page's order kept
+  let reported;
+  const firstReport = new Promise((resolve) => (reported = resolve));
   const nearView = new IntersectionObserver((entries) => {
-    const near = entries.filter((entry) => entry.isIntersecting).map((entry) => entry.target);
-    queue.sort((a, b) => near.includes(b.el) - near.includes(a.el)); // a stable sort: near ones first
+    const near = new Set(entries.filter((entry) => entry.isIntersecting).map((entry) => entry.target));
+    queue.sort((a, b) => near.has(b.el) - near.has(a.el));
+    reported();
   }, { rootMargin: NEAR });
   for (const { el } of queue) nearView.observe(el);
-  drain(queue, signal).finally(() => nearView.disconnect());
+  // A hidden tab draws no frames, so its observer never reports: it mounts in the page's order.
+  const hidden = () => document.visibilityState !== "visible" && reported();
+  hidden();
+  document.addEventListener("visibilitychange", hidden, { signal });
+  firstReport.then(() => drain(queue, signal)).finally(() => {
+    nearView.disconnect();
+    document.removeEventListener("visibilitychange", hidden);
+  });
 }
 
 /** Mount queue's elements in order, those whose code has come, a slice at a time. */
