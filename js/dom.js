@@ -74,3 +74,23 @@ export function button(label, className = "") {
   el.type = "button";
   return el;
 }
+
+const builders = new WeakMap(); // details → what it shows while open
+
+/**
+ * Show in details what build() makes, built only while it is open: closed, it holds its summary
+ * alone, which keeps a page of long tables small (the build wraps its own copy in <noscript>, for
+ * readers without JavaScript). Called again with a new build, it shows that one: now if open,
+ * else when next opened.
+ * @param {HTMLDetailsElement} details
+ * @param {() => Node[]} build
+ */
+export function whenOpen(details, build) {
+  if (!builders.has(details)) details.addEventListener("toggle", () => fill(details));
+  builders.set(details, build);
+  fill(details);
+}
+
+function fill(details) {
+  details.replaceChildren(details.querySelector("summary"), ...(details.open ? builders.get(details)() : []));
+}

@@ -3,7 +3,7 @@
 // An explorer figure also lets the reader change its leaves, recomputed here without Python, and
 // every figure can replay its backward pass a step at a time.
 
-import { button, drawingFor, make, readJson } from "./dom.js";
+import { button, drawingFor, make, readJson, whenOpen } from "./dom.js";
 import { place } from "./graph/placer.js";
 import { graphSvg } from "./graph/svg.js";
 import { origin, parseFloatLikePython, pyFloat, recompute } from "./graph/values.js";
@@ -74,22 +74,29 @@ async function drawNow(figure, shown, changed, openOn) {
   requestAnimationFrame(() => setTimeout(() => performance.measure("ember:draw", { start, detail: graph.nodes.length })));
 }
 
-/** Keep the figure's table, the graph for readers without the drawing, in step with it. */
+/** Keep the figure's table, the graph for readers without the drawing, in step with it; it is
+ * built when opened, as a large graph has many rows (the build's own is in <noscript>). */
 function tabulate(figure, graph) {
   const details = figure.querySelector(".ember-figure__table");
-  if (!details) return;
-  const fill = () => {
-    const rows = graph.nodes.map((node) => {
-      const parents = origin(graph, node).parents.map((parent) => parent.label).join(", ");
-      const row = make("tr", "");
-      row.append(...[node.label, node.op || "input", parents || "–", pyFloat(node.data), pyFloat(node.grad)]
-        .map((text) => make("td", "", text)));
-      return row;
-    });
-    details.querySelector("tbody").replaceChildren(...rows);
-  };
-  details.ontoggle = () => details.open && fill(); // built when read: a large graph has many rows
-  if (details.open) fill();
+  if (details) whenOpen(details, () => [graphTable(graph)]);
+}
+
+/** The table of graph's values: node, op, parents, value, grad. */
+function graphTable(graph) {
+  const table = document.createElement("table"); // with no class, it has Material's look
+  const head = make("tr", "");
+  head.append(...["node", "op", "parents", "value", "grad"].map((text) => make("th", "", text)));
+  const rows = graph.nodes.map((node) => {
+    const parents = origin(graph, node).parents.map((parent) => parent.label).join(", ");
+    const row = make("tr", "");
+    row.append(...[node.label, node.op || "input", parents || "–", pyFloat(node.data), pyFloat(node.grad)]
+      .map((text) => make("td", "", text)));
+    return row;
+  });
+  table.append(make("thead", ""), make("tbody", ""));
+  table.tHead.append(head);
+  table.tBodies[0].append(...rows);
+  return table;
 }
 
 /** Open the panel that says where node's value came from, with its parents to jump to. */

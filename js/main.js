@@ -4,7 +4,7 @@
 
 import { boot, leave } from "./runtime/client.js";
 import { followLinksAtAnyAddress } from "./instant.js";
-import { mountInSlices } from "./slices.js";
+import { mountInSlices, mountNow } from "./slices.js";
 // The learner's saved progress is read as the page starts, before any component's chunk comes:
 // what the page reads is what was saved when it loaded.
 import "./progress/store.js";
@@ -20,10 +20,10 @@ import "./cell.css";
 import "katex/dist/katex.css"; // without its @font-face rules, which come with math (js/math.js)
 
 // Each component's code is a chunk of its own, loaded by the first page that has one: a page
-// without code cells loads no editor, and one without math no KaTeX. Math is typeset last, unless
-// the learner comes near it first (js/slices.js).
+// without code cells loads no editor, and one without math no KaTeX. A formula is typeset when the
+// learner comes near it (lazy, js/slices.js).
 const components = [
-  [".arithmatex", () => import("./math.js"), { late: true }],
+  [".arithmatex", () => import("./math.js"), { lazy: true }],
   [".md-content__inner", () => import("./notices.js")],
   [".ember-catchup", () => import("./catchup.js")],
   [".ember-quiz", () => import("./quiz.js")],
@@ -33,7 +33,7 @@ const components = [
   [".ember-plot", () => import("./plot.js")],
   [".ember-lab", () => import("./lab.js")],
   [".ember-cell", () => import("./cell.js")],
-].map(([selector, load, { late = false } = {}]) => ({ selector, code: chunk(load), late }));
+].map(([selector, load, { lazy = false } = {}]) => ({ selector, code: chunk(load), lazy }));
 
 /** A component's code (js/slices.js, Chunk): load() started once, when first called. */
 function chunk(load) {
@@ -77,12 +77,12 @@ function mountPage() {
  * loading. */
 function unmounted(root) {
   const found = [];
-  for (const { selector, code, late } of components) {
+  for (const { selector, code, lazy } of components) {
     const els = root.querySelectorAll(`${selector}:not([data-mounted])`);
     if (els.length) code();
     for (const el of els) {
       el.dataset.mounted = "";
-      found.push({ el, code, late });
+      found.push({ el, code, lazy });
     }
   }
   return found;
@@ -97,12 +97,7 @@ function mountIn(root) {
 // region) asks for what is in it, such as math not yet typeset when it was copied, to be mounted
 // at once, if its code has come.
 document.addEventListener("ember:added", (event) => {
-  const later = [];
-  for (const item of unmounted(event.target)) {
-    if (item.code.module) item.code.module.mount(item.el, shown.signal);
-    else later.push(item);
-  }
-  mountInSlices(later, shown.signal);
+  mountInSlices(mountNow(unmounted(event.target), shown.signal), shown.signal);
 });
 
 if (window.document$) window.document$.subscribe(mountPage);

@@ -3,7 +3,7 @@
 // dash or marker of its own, so that it is told apart without colour too. Cells series are
 // coloured in an order of their own (hx.cells), and drawn under the rest.
 
-import { drawingFor, make, readJson, svg } from "./dom.js";
+import { drawingFor, make, readJson, svg, whenOpen } from "./dom.js";
 import { pyFloat } from "./graph/values.js";
 import { extent, ticks, tickText } from "./plot/ticks.js";
 
@@ -154,18 +154,8 @@ export function draw(figure, plot) {
     }).observe(canvas);
   }
   sizes.set(canvas, { plot, drawnAt: width() });
-  if (details) tabulate(details, plot);
+  if (details) whenOpen(details, () => tables(plot)); // the build's own is in <noscript>
   figure.dataset.drawn = "";
-}
-
-const tabled = new WeakMap(); // the plot each table shows, or will show when opened
-
-/** Bring the table up to date with plot: now if it is open, else when it is opened. Closed, it
- * holds no rows, which keeps a page of plots small (the build wraps its own in <noscript>). */
-function tabulate(details, plot) {
-  if (!tabled.has(details)) details.addEventListener("toggle", () => tabulate(details, tabled.get(details)));
-  tabled.set(details, plot);
-  details.replaceChildren(details.querySelector("summary"), ...(details.open ? tables(plot) : []));
 }
 
 /**

@@ -20,44 +20,77 @@ function nextSlice() {
 }
 
 /**
- * @typedef {{el: HTMLElement, code: Chunk, late?: boolean}} Found
- * An element and its component's code; late: mounted after every other component, unless it
- * comes NEAR the view first (math: typeset, each formula is dozens of elements, and the page's
- * cells and labs matter more).
- * @typedef {{(): Promise<{mount: (el: HTMLElement, signal: AbortSignal) => void}>, settled: boolean}} Chunk
- * A component's code: calling it starts the chunk's import, once; settled, once it has loaded or failed.
+ * @typedef {{el: HTMLElement, code: Chunk, lazy?: boolean}} Found
+ * An element and its component's code; lazy: mounted only once it comes NEAR the view (math:
+ * each typeset formula is dozens of elements, and a page that typeset all of its formulas would
+ * hold thousands; the TeX reads as text until then, and is typeset before printing).
+ * @typedef {{(): Promise<{mount: (el: HTMLElement, signal: AbortSignal) => void}>, settled: boolean, module: object|null}} Chunk
+ * A component's code: calling it starts the chunk's import, once; settled, once it has loaded or
+ * failed; module, once it has loaded.
  */
 
 /**
  * Mount each element with its component's mount(el, signal): those NEAR the view first, then the
- * rest in the page's order, late ones last, and one the learner scrolls near ahead of the rest;
- * in slices of SLICE_MS that yield to the browser. Which are near, an IntersectionObserver says
- * in the frame after the call, with the layout the browser makes anyway: asking each element
- * would force one more as the page starts. An element whose code has not come yet waits, and the
- * next one whose code has comes first. A component whose code cannot load, or whose mount
- * throws, is logged and skipped: the rest of the page still comes.
+ * rest in the page's order but for lazy ones, each of which waits until it comes near; one the
+ * learner scrolls near goes ahead of the rest. In slices of SLICE_MS that yield to the browser.
+ * Which are near, an IntersectionObserver says in the frame after the call, with the layout the
+ * browser makes anyway: asking each element would force one more as the page starts. An element
+ * whose code has not come yet waits, and the next one whose code has comes first. A component
+ * whose code cannot load, or whose mount throws, is logged and skipped: the rest of the page
+ * still comes.
  * @param {Found[]} found
  * @param {AbortSignal} signal aborted when the learner leaves the page: nothing more mounts
  */
 export function mountInSlices(found, signal) {
   if (!found.length) return;
-  const queue = [...found].sort((a, b) => a.late - b.late); // a stable sort: the page's order kept
+  const queue = found.filter((item) => !item.lazy);
+  const waiting = new Map(found.filter((item) => item.lazy).map((item) => [item.el, item]));
+  let draining = null;
+  const drainAll = () => {
+    draining ??= drain(queue, signal).finally(() => {
+      draining = null;
+      if (queue.length && !signal.aborted) drainAll(); // one came near as the last one mounted
+      else if (!waiting.size) nearView.disconnect();
+    });
+  };
   let reported;
-  const firstReport = new Promise((resolve) => (reported = resolve));
+  const firstReport = new Promise((resolve) => (reported = resolve)).then(drainAll);
   const nearView = new IntersectionObserver((entries) => {
     const near = new Set(entries.filter((entry) => entry.isIntersecting).map((entry) => entry.target));
-    queue.sort((a, b) => near.has(b.el) - near.has(a.el));
+    for (const el of near) {
+      if (waiting.has(el)) queue.push(waiting.get(el));
+      waiting.delete(el);
+    }
+    queue.sort((a, b) => near.has(b.el) - near.has(a.el)); // a stable sort: the page's order kept
     reported();
+    firstReport.then(drainAll);
   }, { rootMargin: NEAR });
-  for (const { el } of queue) nearView.observe(el);
+  for (const { el } of found) nearView.observe(el);
   // A hidden tab draws no frames, so its observer never reports: it mounts in the page's order.
   const hidden = () => document.visibilityState !== "visible" && reported();
   hidden();
   document.addEventListener("visibilitychange", hidden, { signal });
-  firstReport.then(() => drain(queue, signal)).finally(() => {
-    nearView.disconnect();
-    document.removeEventListener("visibilitychange", hidden);
-  });
+  addEventListener("beforeprint", () => {
+    const later = new Set(mountNow([...waiting.values()], signal));
+    for (const item of waiting.values()) if (!later.has(item)) waiting.delete(item.el);
+  }, { signal });
+  signal.addEventListener("abort", () => nearView.disconnect());
+}
+
+/**
+ * Mount each element at once, in this task, if its code has come: for a page about to be
+ * printed, or a copy of content the learner is about to see.
+ * @param {Found[]} found
+ * @param {AbortSignal} signal
+ * @returns {Found[]} those whose code has not come
+ */
+export function mountNow(found, signal) {
+  const later = [];
+  for (const item of found) {
+    if (item.code.module) mountWith(item.code.module, item.el, signal);
+    else later.push(item);
+  }
+  return later;
 }
 
 /** Mount queue's elements in order, those whose code has come, a slice at a time. */
@@ -87,9 +120,13 @@ async function mountOne(el, code, signal) {
     console.error("ember: a part of this page could not load", el, error); // the rest still does
     return;
   }
-  if (signal.aborted) return;
+  if (!signal.aborted) mountWith({ mount }, el, signal);
+}
+
+/** Mount el with module's mount; one that throws is logged. */
+function mountWith(module, el, signal) {
   try {
-    mount(el, signal);
+    module.mount(el, signal);
   } catch (error) {
     console.error("ember: a part of this page could not start", el, error); // the rest still does
   }

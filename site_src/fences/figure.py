@@ -11,8 +11,8 @@ Markdown::
 
 The code runs at build time, on ember as the page's lesson ends, and must call
 ``hx.show_graph`` once; the code itself is not shown. The page embeds the graph's JSON, which
-``js/graph.js`` draws as SVG on load, and a table (node, op, value, grad) that stays readable
-without JavaScript. A cell below it that calls ``hx.show_graph`` redraws it.
+``js/graph.js`` draws as SVG on load, and a table (node, op, value, grad) for readers without
+JavaScript, which ``js/graph.js`` builds again when opened. A cell below it that calls ``hx.show_graph`` redraws it.
 
 Options, written after ``figure`` on the fence line, are listed in OPTIONS.
 """
@@ -65,9 +65,9 @@ def figure_html(figure_id: str, graph: dict, caption: str, explore: bool = False
         '<div class="ember-figure__canvas"></div>'
         '<div class="ember-figure__panel" aria-live="polite" hidden></div>'
         f"<figcaption>{caption_html}</figcaption>"
-        '<details class="ember-figure__table"><summary>The graph as a table</summary>'
+        '<details class="ember-figure__table"><summary>The graph as a table</summary><noscript>'
         "<table><thead><tr><th>node</th><th>op</th><th>parents</th><th>value</th><th>grad</th>"
-        f"</tr></thead><tbody>{rows}</tbody></table></details>"
+        f"</tr></thead><tbody>{rows}</tbody></table></noscript></details>"
         + json_template(graph, 'class="ember-figure__data"')
         + "</figure>"
     )

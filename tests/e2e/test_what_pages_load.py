@@ -37,3 +37,23 @@ def test_a_lesson_loads_its_labs_cells_figures_and_math(page: Page, site: str):
     expect(page.locator(".katex").first).to_be_attached()
     for component in ("lab-", "cell-", "math-"):
         assert [name for name in loaded if name.startswith(component)], (component, loaded)
+
+
+FORMULAS = "lessons/13-layers-of-values/"
+"""A lesson with formulas more than a screen below its top."""
+
+
+def test_a_formula_far_down_a_lesson_is_typeset_when_the_learner_scrolls_near_it(page: Page, site: str):
+    page.goto(site + FORMULAS)
+    expect(page.locator(".katex").first).to_be_attached()
+    last = page.locator(".arithmatex").last
+    expect(last).to_have_text(re.compile(r"^\\[(\[]"))  # its TeX, as the build wrote it
+    last.scroll_into_view_if_needed()
+    expect(last.locator(".katex")).to_be_attached()
+
+
+def test_a_lesson_about_to_be_printed_typesets_every_formula(page: Page, site: str):
+    page.goto(site + FORMULAS)
+    expect(page.locator(".katex").first).to_be_attached()
+    page.evaluate("dispatchEvent(new Event('beforeprint'))")  # what the browser does before printing
+    expect(page.locator(".arithmatex:not(:has(.katex))")).to_have_count(0)
