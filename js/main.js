@@ -73,15 +73,15 @@ function mountPage() {
   mountIn(document);
 }
 
-/** The components in root that are not mounted yet, marked as mounted; each one's code starts
- * loading. */
+/** The components in root not found before, marked as found (data-found); each one's code
+ * starts loading. */
 function unmounted(root) {
   const found = [];
   for (const { selector, code, lazy } of components) {
-    const els = root.querySelectorAll(`${selector}:not([data-mounted])`);
+    const els = root.querySelectorAll(`${selector}:not([data-found])`);
     if (els.length) code();
     for (const el of els) {
-      el.dataset.mounted = "";
+      el.dataset.found = "";
       found.push({ el, code, lazy });
     }
   }

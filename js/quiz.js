@@ -42,7 +42,7 @@ export function mount(form) {
     feedback.prepend(verdict);
     if (last !== right && !foundRight) feedback.append(document.createTextNode(" Try another option."));
     status.replaceChildren(feedback);
-    for (const math of feedback.querySelectorAll(".arithmatex")) delete math.dataset.mounted;
+    for (const math of feedback.querySelectorAll(".arithmatex")) delete math.dataset.found;
     feedback.dispatchEvent(new CustomEvent("ember:added", { bubbles: true })); // js/main.js typesets it
     status.className = `ember-quiz__status ember-quiz__status--${last === right ? "right" : "wrong"}`;
     explain.hidden = !foundRight;

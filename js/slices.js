@@ -123,10 +123,12 @@ async function mountOne(el, code, signal) {
   if (!signal.aborted) mountWith({ mount }, el, signal);
 }
 
-/** Mount el with module's mount; one that throws is logged. */
+/** Mount el with module's mount, and mark it mounted (data-mounted, which js/frame.css reads);
+ * one that throws is logged. */
 function mountWith(module, el, signal) {
   try {
     module.mount(el, signal);
+    el.dataset.mounted = "";
   } catch (error) {
     console.error("ember: a part of this page could not start", el, error); // the rest still does
   }

@@ -18,9 +18,8 @@ header and footer, and adds to the built site:
   where the host cannot (site_src/offline.py, js/offline/); and ``_headers``, for hosts that read
   their headers from a file;
 - on every page, ``<meta name="ember-course">``: the course's id, for the learner's saved
-  progress; at the top of the head, ``register.js``, which registers the service worker,
-  ``stay.js``, which keeps moves within a page from reloading it, and on a page with cells or
-  labs ``start.js``, which starts Python before the page bundle has loaded;
+  progress; at the top of the head, ``register.js``, which registers the service worker, and
+  ``stay.js``, which keeps moves within a page from reloading it;
 - on a page whose front matter says ``ember: course-map``, the course map;
 - on a page whose code shows graphs, ``<template id="ember-layouts">``: their layouts.
 
@@ -69,10 +68,9 @@ IMMUTABLE = "public, max-age=31536000, immutable"
 """The cache lifetime of files whose path names their version: a year, never checked again."""
 BUNDLE_SCRIPT = "assets/ember/ember.js"
 BUNDLE_STYLE = "assets/ember/ember.css"
-WORKER_SCRIPT = "assets/ember/worker.js"
-HEAD_SCRIPTS = ("register.js", "stay.js", "start.js")
+HEAD_SCRIPTS = ("register.js", "stay.js")
 """In bundle_dir: the scripts that pages inline at the top of their head (js/offline/register.js,
-js/stay.js, js/runtime/start.js)."""
+js/stay.js)."""
 FENCES = (("python", cell.validate, cell.format_cell), ("python", figure.validate, figure.format_figure),
           ("python", plot.validate, plot.format_plot),
           ("yaml", lab.validate, lab.format_lab), ("yaml", quiz.validate_quiz, quiz.format_quiz),
@@ -153,7 +151,6 @@ class EmberPlugin(BasePlugin[EmberConfig]):
         # write each other's snapshots while a run is kept under their digest.
         (self.repo_root / "build").mkdir(exist_ok=True)
         self.python_root = Path(tempfile.mkdtemp(prefix="python-", dir=self.repo_root / "build"))
-        self.python_pages: set[str] = set()  # the URLs of the pages with cells or labs
         try:
             self.ember = read_ember(self.ember_root)
         except GapError as exc:
@@ -217,23 +214,17 @@ class EmberPlugin(BasePlugin[EmberConfig]):
             layout_data = layouts.template(self.page.graphs, self.cache / "layouts")
         except layouts.LayoutError as exc:
             raise PluginError(f"{self.page.src_path}: {exc}") from exc
-        if self.page.cells or self.page.labs:
-            self.python_pages.add(page.url)
         return html + self._lesson_data(whole_course=page.meta.get("ember") == "course-map") + layout_data
 
     def on_post_page(self, output: str, page: Page, config: MkDocsConfig) -> str:
         """Name the course in each page's head, for the keys of the learner's saved progress; at
         the top of the head, inline register.js, with the service worker's URL except under
-        mkdocs serve, stay.js and, on a page with cells or labs, start.js, which starts Python
-        before the bundle has loaded."""
+        mkdocs serve, and stay.js."""
         output = output.replace("</head>", f'<meta name="ember-course" content="{self.config.course_id}"></head>', 1)
         # First: on a host without ISOLATION_HEADERS it reloads the page once, isolated.
         worker = "" if self.serving else f' data-sw="{get_relative_url(SERVICE_WORKER, page.url)}"'
         scripts = (f"<script{worker}>{self.head_scripts['register.js']}</script>"
                    f"<script>{self.head_scripts['stay.js']}</script>")
-        if page.url in self.python_pages:
-            scripts += (f'<script data-worker="{get_relative_url(WORKER_SCRIPT, page.url)}">'
-                        f"{self.head_scripts['start.js']}</script>")
         # Before the stylesheets, which a script would wait for.
         return re.sub(r"<head>(\s*<meta charset=[^>]*>)?", lambda m: m.group(0) + scripts, output, count=1)
 

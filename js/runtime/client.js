@@ -43,13 +43,13 @@ function setState(next, detail = "") {
   for (const watch of watchers) watch(next, detail);
 }
 
-/** Start the worker, once, or adopt the one start.js started; later calls do nothing until a
- * restart or a retry. */
+/** Start the worker, once; later calls do nothing until a restart or a retry. It starts as the
+ * page bundle runs, after Material's own start: a worker started from the head compiled
+ * Pyodide's WebAssembly on the second of two cores while the page parsed and laid itself out,
+ * which made that task longer by a half, and Python no sooner ready. */
 export function boot() {
   if (worker) return;
-  const early = self.emberEarlyWorker;
-  delete self.emberEarlyWorker; // a restart starts a worker of its own
-  worker = early?.worker ?? new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+  worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
   setState("booting");
   if (self.crossOriginIsolated) {
     interrupt = new Uint8Array(new SharedArrayBuffer(1));
@@ -60,8 +60,6 @@ export function boot() {
     event.preventDefault();
     fail(event.message || "the Python worker could not be loaded");
   };
-  for (const data of early?.messages ?? []) hear(data);
-  if (early?.error) fail(early.error);
 }
 
 let snapshotting = false; // a snapshot has been asked for on this page
