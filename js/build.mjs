@@ -2,7 +2,7 @@
 // per component that a page loads when it has one), the Python worker (worker.js), the graph layout worker (layout-worker.js, with Graphviz), the service
 // worker (sw.js, with Workbox; the build adds the site's files to it), and the classic scripts
 // that the build inlines in a page's head: register.js registers the service worker, stay.js
-// keeps moves within a page from reloading it.
+// keeps moves within a page from reloading it, onscreen.js lets a fresh page lay out a screen first.
 // `node js/build.mjs --watch` rebuilds on every change.
 import { readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -86,7 +86,7 @@ const options = {
 };
 
 const classic = {
-  entryPoints: { stay: "js/stay.js", register: "js/offline/register.js", sw: "js/offline/sw.js" },
+  entryPoints: { stay: "js/stay.js", onscreen: "js/onscreen.js", register: "js/offline/register.js", sw: "js/offline/sw.js" },
   outdir: "build/bundle", bundle: true, format: "iife", target: "es2022", minify: true, logLevel: "warning",
   define: { "process.env.NODE_ENV": '"production"' }, // Workbox without its development logging
 };

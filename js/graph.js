@@ -52,6 +52,7 @@ async function drawNow(figure, shown, changed, openOn) {
   const panel = figure.querySelector(".ember-figure__panel");
   const graph = structuredClone(shown); // the drawing's own: stepping changes its grads
   const start = performance.now();
+  tabulate(figure, graph); // also when the drawing fails
   let placed;
   try {
     placed = await place(graph);
@@ -68,7 +69,6 @@ async function drawNow(figure, shown, changed, openOn) {
   }, openOn);
   panel.hidden = true;
   figure.dataset.drawn = "";
-  tabulate(figure, graph);
   mountStepper(figure, graph, drawn, { changed: () => tabulate(figure, graph), reveal });
   // User Timing for DevTools and make bench: from the graph's arrival to the frame that shows it.
   requestAnimationFrame(() => setTimeout(() => performance.measure("ember:draw", { start, detail: graph.nodes.length })));

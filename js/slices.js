@@ -43,38 +43,58 @@ function nextSlice() {
  */
 export function mountInSlices(found, signal) {
   if (!found.length) return;
+  const blocks = new Map(found.map((item) => [item, blockOf(item.el)]));
   const queue = found.filter((item) => !item.lazy);
-  const waiting = new Map(found.filter((item) => item.lazy).map((item) => [item.el, item]));
+  const waiting = new Map(); // a block of the page → its lazy items, until it comes near
+  for (const item of found.filter((item) => item.lazy)) {
+    waiting.set(blocks.get(item), [...(waiting.get(blocks.get(item)) ?? []), item]);
+  }
+  const nearView = new IntersectionObserver((entries) => {
+    const near = new Set(entries.filter((entry) => entry.isIntersecting).map((entry) => entry.target));
+    for (const block of near) {
+      nearView.unobserve(block); // its place in the queue is settled
+      queue.push(...(waiting.get(block) ?? []));
+      waiting.delete(block);
+    }
+    queue.sort((a, b) => near.has(blocks.get(b)) - near.has(blocks.get(a))); // stable: the page's order kept
+    reported();
+    firstReport.then(drainAll);
+  }, { rootMargin: NEAR });
   let draining = null;
   const drainAll = () => {
     draining ??= drain(queue, signal).finally(() => {
       draining = null;
-      if (queue.length && !signal.aborted) drainAll(); // one came near as the last one mounted
-      else if (!waiting.size) nearView.disconnect();
+      for (const block of blocks.values()) if (!waiting.has(block)) nearView.unobserve(block);
+      if (!waiting.size) nearView.disconnect();
     });
   };
   let reported;
-  const firstReport = new Promise((resolve) => (reported = resolve)).then(drainAll);
-  const nearView = new IntersectionObserver((entries) => {
-    const near = new Set(entries.filter((entry) => entry.isIntersecting).map((entry) => entry.target));
-    for (const el of near) {
-      if (waiting.has(el)) queue.push(waiting.get(el));
-      waiting.delete(el);
-    }
-    queue.sort((a, b) => near.has(b.el) - near.has(a.el)); // a stable sort: the page's order kept
-    reported();
-    firstReport.then(drainAll);
-  }, { rootMargin: NEAR });
-  for (const { el } of found) nearView.observe(el);
-  // A hidden tab draws no frames, so its observer never reports: it mounts in the page's order.
+  const firstReport = new Promise((resolve) => (reported = resolve));
+  for (const block of blocks.values()) nearView.observe(block);
+  // A hidden tab draws no frames, so its observer never reports: it mounts in the page's order,
+  // and the lazy ones once it is shown.
   const hidden = () => document.visibilityState !== "visible" && reported();
   hidden();
+  firstReport.then(drainAll);
   document.addEventListener("visibilitychange", hidden, { signal });
   addEventListener("beforeprint", () => {
-    const later = new Set(mountNow([...waiting.values()], signal));
-    for (const item of waiting.values()) if (!later.has(item)) waiting.delete(item.el);
+    const lazy = [...[...waiting.values()].flat(), ...queue.filter((item) => item.lazy)];
+    const left = new Set(mountNow(lazy, signal)); // those whose code has not come
+    for (const [block, items] of waiting) {
+      const still = items.filter((item) => left.has(item));
+      if (still.length) waiting.set(block, still);
+      else waiting.delete(block);
+    }
+    queue.splice(0, queue.length, ...queue.filter((item) => !item.lazy || left.has(item)));
   }, { signal });
   signal.addEventListener("abort", () => nearView.disconnect());
+}
+
+/** The block of the page that el is in (a paragraph, a list, a lab, a closed question): whether
+ * it is near the view says whether el is, even while el itself is hidden, as a formula in a
+ * closed details is. */
+function blockOf(el) {
+  return el.closest(".md-content__inner > *") ?? el;
 }
 
 /**
@@ -118,18 +138,29 @@ async function mountOne(el, code, signal) {
     ({ mount } = await code());
   } catch (error) {
     console.error("ember: a part of this page could not load", el, error); // the rest still does
+    showFallback(el);
     return;
   }
   if (!signal.aborted) mountWith({ mount }, el, signal);
 }
 
-/** Mount el with module's mount, and mark it mounted (data-mounted, which js/frame.css reads);
- * one that throws is logged. */
+/** Mount el with module's mount, then mark it mounted (data-mounted, which js/frame.css reads),
+ * also when its mount throws, which is logged: a mount that got partway draws as a mounted one. */
 function mountWith(module, el, signal) {
   try {
     module.mount(el, signal);
-    el.dataset.mounted = "";
   } catch (error) {
     console.error("ember: a part of this page could not start", el, error); // the rest still does
+    showFallback(el);
+  } finally {
+    el.dataset.mounted = "";
+  }
+}
+
+/** Show in el what the build wrote for readers without JavaScript (a figure's or a plot's table,
+ * in <noscript>), as its component could not start. */
+function showFallback(el) {
+  for (const noscript of el.querySelectorAll("noscript")) {
+    noscript.replaceWith(document.createRange().createContextualFragment(noscript.textContent));
   }
 }

@@ -18,8 +18,9 @@ header and footer, and adds to the built site:
   where the host cannot (site_src/offline.py, js/offline/); and ``_headers``, for hosts that read
   their headers from a file;
 - on every page, ``<meta name="ember-course">``: the course's id, for the learner's saved
-  progress; at the top of the head, ``register.js``, which registers the service worker, and
-  ``stay.js``, which keeps moves within a page from reloading it;
+  progress; at the top of the head, ``register.js``, which registers the service worker,
+  ``stay.js``, which keeps moves within a page from reloading it, and ``onscreen.js``, which lets
+  a page opened afresh lay out what is near the screen first;
 - on a page whose front matter says ``ember: course-map``, the course map;
 - on a page whose code shows graphs, ``<template id="ember-layouts">``: their layouts.
 
@@ -68,9 +69,9 @@ IMMUTABLE = "public, max-age=31536000, immutable"
 """The cache lifetime of files whose path names their version: a year, never checked again."""
 BUNDLE_SCRIPT = "assets/ember/ember.js"
 BUNDLE_STYLE = "assets/ember/ember.css"
-HEAD_SCRIPTS = ("register.js", "stay.js")
+HEAD_SCRIPTS = ("register.js", "stay.js", "onscreen.js")
 """In bundle_dir: the scripts that pages inline at the top of their head (js/offline/register.js,
-js/stay.js)."""
+js/stay.js, js/onscreen.js)."""
 FENCES = (("python", cell.validate, cell.format_cell), ("python", figure.validate, figure.format_figure),
           ("python", plot.validate, plot.format_plot),
           ("yaml", lab.validate, lab.format_lab), ("yaml", quiz.validate_quiz, quiz.format_quiz),
@@ -219,12 +220,13 @@ class EmberPlugin(BasePlugin[EmberConfig]):
     def on_post_page(self, output: str, page: Page, config: MkDocsConfig) -> str:
         """Name the course in each page's head, for the keys of the learner's saved progress; at
         the top of the head, inline register.js, with the service worker's URL except under
-        mkdocs serve, and stay.js."""
+        mkdocs serve, stay.js and onscreen.js."""
         output = output.replace("</head>", f'<meta name="ember-course" content="{self.config.course_id}"></head>', 1)
         # First: on a host without ISOLATION_HEADERS it reloads the page once, isolated.
         worker = "" if self.serving else f' data-sw="{get_relative_url(SERVICE_WORKER, page.url)}"'
         scripts = (f"<script{worker}>{self.head_scripts['register.js']}</script>"
-                   f"<script>{self.head_scripts['stay.js']}</script>")
+                   f"<script>{self.head_scripts['stay.js']}</script>"
+                   f"<script>{self.head_scripts['onscreen.js']}</script>")
         # Before the stylesheets, which a script would wait for.
         return re.sub(r"<head>(\s*<meta charset=[^>]*>)?", lambda m: m.group(0) + scripts, output, count=1)
 

@@ -57,3 +57,12 @@ def test_a_lesson_about_to_be_printed_typesets_every_formula(page: Page, site: s
     expect(page.locator(".katex").first).to_be_attached()
     page.evaluate("dispatchEvent(new Event('beforeprint'))")  # what the browser does before printing
     expect(page.locator(".arithmatex:not(:has(.katex))")).to_have_count(0)
+
+
+def test_a_figure_whose_code_cannot_load_still_shows_its_graph_as_a_table(page: Page, site: str):
+    page.route("**/assets/ember/graph-*.js", lambda route: route.abort())
+    page.goto(site + LESSON)
+    figure = page.locator(".ember-figure").first
+    figure.get_by_text("The graph as a table").click()
+    expect(figure.get_by_role("row").first).to_be_visible()
+    expect(figure.get_by_role("cell", name="input").first).to_be_visible()
