@@ -75,7 +75,7 @@ function mountPage() {
 
 /** The components in root not found before, marked as found (data-found); each one's code
  * starts loading. */
-function unmounted(root) {
+function newlyFound(root) {
   const found = [];
   for (const { selector, code, lazy } of components) {
     const els = root.querySelectorAll(`${selector}:not([data-found])`);
@@ -90,14 +90,14 @@ function unmounted(root) {
 
 /** Mount the components in root that are not mounted yet, a few at a time. */
 function mountIn(root) {
-  mountInSlices(unmounted(root), shown.signal);
+  mountInSlices(newlyFound(root), shown.signal);
 }
 
 // A component that puts a copy of the page's content on it (a quiz's feedback, shown in a live
 // region) asks for what is in it, such as math not yet typeset when it was copied, to be mounted
 // at once, if its code has come.
 document.addEventListener("ember:added", (event) => {
-  mountInSlices(mountNow(unmounted(event.target), shown.signal), shown.signal);
+  mountInSlices(mountNow(newlyFound(event.target), shown.signal), shown.signal);
 });
 
 if (window.document$) window.document$.subscribe(mountPage);
