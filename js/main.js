@@ -4,6 +4,7 @@
 
 import { boot, leave } from "./runtime/client.js";
 import { followLinksAtAnyAddress } from "./instant.js";
+import { keepPlace } from "./place.js";
 import { mountInSlices, mountNow } from "./slices.js";
 // The learner's saved progress is read as the page starts, before any component's chunk comes:
 // what the page reads is what was saved when it loaded.
@@ -60,8 +61,9 @@ function nameSearchDialog() {
 
 let shown = null; // aborted when the learner leaves the page on show
 
-/** Tell the components of the page before that it was left; mount each component of this page,
- * those on screen first, a few at a time (js/slices.js). */
+/** Tell the components of the page before that it was left; keep the learner's place on this
+ * page (js/place.js); mount each of its components, those on screen first, a few at a time
+ * (js/slices.js). */
 function mountPage() {
   if (shown) {
     shown.abort();
@@ -70,6 +72,7 @@ function mountPage() {
   shown = new AbortController();
   if (document.querySelector(".ember-cell, .ember-lab")) boot();
   nameSearchDialog();
+  keepPlace(shown.signal);
   mountIn(document);
 }
 

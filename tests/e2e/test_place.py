@@ -1,0 +1,107 @@
+"""The learner's place on a lesson (js/place.js). A lesson's components grow as they mount, after
+the browser has scrolled: a link to a heading far down, a reload mid-lesson and a return through
+Back must each show the same place once everything above it has mounted."""
+
+import json
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
+LESSON_11 = "lessons/11-powers-and-quotients/"
+"""A lesson with a lab, a plot and a figure above its second lab: each grows as it mounts."""
+MOUNTING = 60_000
+"""How long a lesson may take to mount, in ms: seconds on a busy 2-core machine."""
+
+
+def every_component_mounted(page: Page) -> None:
+    """Wait until every component of the page has mounted, but formulas far from the view, which
+    wait for the learner (js/slices.js)."""
+    # One in the page's content: a new page's has none until its components are found, and all are
+    # found at once, before the first mounts; the header's stay mounted across instant navigation.
+    expect(page.locator(".md-content [data-mounted]").first).to_be_attached(timeout=MOUNTING)
+    expect(page.locator("[data-found]:not(.arithmatex):not([data-mounted])")).to_have_count(0, timeout=MOUNTING)
+
+
+def top_of(page: Page, heading_id: str) -> float:
+    """Where the top of the heading with this id is in the view, in CSS px from the view's top."""
+    return page.evaluate("id => document.getElementById(id).getBoundingClientRect().top", heading_id)
+
+
+def arrives_between(page: Page, heading_id: str, low: float, high: float) -> None:
+    """Wait until the heading with this id is in the page and its top between low and high px from
+    the view's top, in a frame: a script that reads the layout between a change and the next frame
+    sees the place before the page puts it back (js/place.js keeps it as the browser renders,
+    before paint). By id, not by name: the lesson Back leaves may have a heading of the same name."""
+    try:
+        page.wait_for_function(
+            """([id, low, high]) => {
+              const top = document.getElementById(id)?.getBoundingClientRect().top;
+              return low <= top && top <= high;
+            }""",
+            arg=[heading_id, low, high],
+            polling="raf",
+        )
+    except PlaywrightTimeoutError:
+        pytest.fail(f"the heading stayed at {top_of(page, heading_id):.0f} px, not {low:.0f}–{high:.0f} px")
+
+
+def lab_2(page: Page):
+    return page.get_by_role("heading", name=re.compile(r"^Lab 2"))
+
+
+def test_a_link_to_a_heading_far_down_a_lesson_shows_it_just_below_the_header(page: Page, site: str):
+    page.goto(site + LESSON_11)
+    heading_id = lab_2(page).get_attribute("id")
+    page = page.context.new_page()  # a link followed from elsewhere: the page loads afresh
+    page.goto(site + LESSON_11 + "#" + heading_id)
+    every_component_mounted(page)
+    header_bottom = page.get_by_role("banner").evaluate("el => el.getBoundingClientRect().bottom")
+    arrives_between(page, heading_id, header_bottom, 2 * header_bottom)  # Material's scroll margin
+
+
+def scrolled_to_lab_2(page: Page, site: str) -> tuple[str, float]:
+    """Open lesson 11, let it mount, scroll lab 2's heading to 150 px below the view's top; the
+    heading's id, and that top."""
+    page.goto(site + LESSON_11)
+    every_component_mounted(page)
+    lab_2(page).evaluate("el => scrollTo(0, scrollY + el.getBoundingClientRect().top - 150)")
+    heading_id = lab_2(page).get_attribute("id")
+    return heading_id, top_of(page, heading_id)
+
+
+def test_a_reload_mid_lesson_comes_back_to_the_same_place(page: Page, site: str):
+    heading_id, before = scrolled_to_lab_2(page, site)
+    page.reload()
+    every_component_mounted(page)
+    arrives_between(page, heading_id, before - 2, before + 2)
+
+
+def test_back_from_the_next_lesson_comes_back_to_the_same_place(page: Page, site: str):
+    heading_id, before = scrolled_to_lab_2(page, site)
+    # In the sidebar, on screen where the learner is: the footer's link is a scroll away.
+    page.get_by_role("navigation", name="Navigation").get_by_role("link", name=re.compile(r"^12 ")).click()
+    expect(page).to_have_url(re.compile("12-check-your-slopes/$"))
+    every_component_mounted(page)
+    page.go_back()
+    arrives_between(page, heading_id, before - 2, before + 2)  # lesson 11's, not lesson 12's lab 2
+    every_component_mounted(page)
+    arrives_between(page, heading_id, before - 2, before + 2)  # and there once all has mounted
+
+
+SEED = """([key, saved]) => {
+  try { sessionStorage.setItem(key, saved.replace("PATH", location.pathname)); } catch {}
+}"""
+"""Puts saved in sessionStorage under key as a page starts, before its scripts: as a damaged or
+older version of the course might have left it."""
+
+
+@pytest.mark.parametrize("saved", ['not json', '[1, 2]', '{"PATH": {"block": "x", "top": 0}}',
+                                   '{"PATH": {"block": 100000, "top": 0}}', '{"PATH": {"block": 3}}'])
+def test_a_lesson_whose_saved_place_is_damaged_reloads_whole(page: Page, site: str, saved: str):
+    scrolled_to_lab_2(page, site)
+    page.add_init_script(f"({SEED})({json.dumps(['ember-place', saved])})")
+    page.reload()
+    every_component_mounted(page)  # and no error: the guard fixture fails a test that had one
+    expect(lab_2(page)).to_be_visible()
