@@ -27,16 +27,19 @@ def scores(bench: Bench, url: str, preset: str) -> dict[str, int]:
     Chromium.
 
     Raises:
-        subprocess.CalledProcessError: If Lighthouse fails.
+        RuntimeError: If Lighthouse fails; with the end of what it printed.
     """
     with tempfile.TemporaryDirectory(prefix="ember-lighthouse-") as folder:
         report = Path(folder) / "report.json"
-        subprocess.run(
+        done = subprocess.run(
             [str(LIGHTHOUSE), url, "--quiet", "--output=json", f"--output-path={report}",
              f"--only-categories={','.join(CATEGORIES)}", *(["--preset=desktop"] if preset == "desktop" else []),
              f"--chrome-flags=--headless=new {' '.join(chromium.LAUNCH_ARGS)}"],
-            check=True, capture_output=True, cwd=ROOT,
+            capture_output=True, text=True, cwd=ROOT,
             env={**os.environ, "CHROME_PATH": str(bench.chromium), "TMPDIR": folder})
+        if done.returncode != 0:
+            said = (done.stderr or done.stdout).strip().splitlines()[-5:]
+            raise RuntimeError(f"Lighthouse failed on {url} ({preset}, exit {done.returncode}):\n" + "\n".join(said))
         categories = json.loads(report.read_text(encoding="utf-8"))["categories"]
     return {name: round(categories[name]["score"] * 100) for name in CATEGORIES}
 
