@@ -34,13 +34,15 @@ export function keepPlace(signal) {
   const blocks = [...content.children]; // as built: components add their parts inside their block
   const path = location.pathname;
   const returned = throughHistory === path || (firstPage && ["reload", "back_forward"].includes(navigationType()));
+  // The learner moved before this page's code ran (js/stay.js): the place they chose stands.
+  const moved = firstPage && "moved" in document.documentElement.dataset;
   throughHistory = null;
   firstPage = false;
-  const saved = returned ? readSaved()[path] : null;
+  const saved = returned && !moved ? readSaved()[path] : null;
   if (isPlace(saved) && blocks[saved.block]) {
     history.scrollRestoration = "manual"; // the browser's, in pixels, would fight this one
     pin(blocks[saved.block], () => saved.top, content, signal);
-  } else pinTarget(content, signal);
+  } else if (!moved) pinTarget(content, signal);
   // A link to a place in this page: the browser has scrolled to it as the hash changes.
   addEventListener("hashchange", () => pinTarget(content, signal), { signal });
   saveAsTheLearnerMoves(blocks, path, signal);
@@ -81,7 +83,8 @@ function pin(el, top, content, signal) {
   const shown = () => el.isConnected && el.getClientRects().length > 0; // else no place to keep
   const off = () => el.getBoundingClientRect().top - top();
   const keep = () => {
-    if (shown() && Math.abs(off()) >= 1) scrollBy(0, off());
+    const by = shown() ? off() : 0;
+    if (Math.abs(by) >= 1) scrollBy(0, by);
   };
   keep();
   const resized = new ResizeObserver(keep); // called after layout, before paint: no jump is seen
@@ -119,11 +122,16 @@ function saveAsTheLearnerMoves(blocks, path, signal) {
   signal.addEventListener("abort", () => clearTimeout(timer));
 }
 
-/** The block at the view's top and where its top is, or null at the page's top. */
+/** The block the learner is looking at and where its top is, or null at the page's top: the first
+ * whose top is in the view, else the one across the view's top. Not a block mostly scrolled past,
+ * whose height may still change as it mounts (an editor measures its lines): what is below it,
+ * which the learner sees, would move. */
 function placeOf(blocks) {
   if (scrollY <= 0) return null;
-  const block = blocks.findIndex((el) => el.isConnected && el.getBoundingClientRect().bottom > 0);
-  return block < 0 ? null : { block, top: Math.round(blocks[block].getBoundingClientRect().top) };
+  const rects = blocks.map((el) => (el.getClientRects().length ? el.getBoundingClientRect() : null)); // null: not shown
+  let block = rects.findIndex((rect) => rect && rect.top >= 0 && rect.top < innerHeight);
+  if (block < 0) block = rects.findIndex((rect) => rect && rect.bottom > 0);
+  return block < 0 ? null : { block, top: Math.round(rects[block].top) };
 }
 
 /** The saved places: {} when there are none, or what is saved cannot be read. */

@@ -2,7 +2,9 @@
 // fetch the page again on the first such move after a load, and replace the live page (edits,
 // runs, output) with the page as built. The build inlines this script at the top of every page's
 // head, so that its listeners come before Material's: a click, on the document as it goes down to
-// Material's on the body; back and forward, on the window, registered first.
+// Material's on the body; back and forward, on the window, registered first. A move the learner
+// makes before the page's own code has run is theirs too: it is marked on the root (data-moved),
+// and js/place.js then keeps no place against it.
 
 let lastPath = location.pathname; // the path of the history entry we are on
 
@@ -24,3 +26,7 @@ addEventListener("popstate", (event) => {
   if (location.hash) document.getElementById(decodeURIComponent(location.hash.slice(1)))?.scrollIntoView();
   else if (typeof y === "number") scrollTo(0, y);
 });
+
+for (const type of ["wheel", "touchstart", "keydown", "pointerdown"]) {
+  addEventListener(type, () => (document.documentElement.dataset.moved = ""), { capture: true, passive: true, once: true });
+}

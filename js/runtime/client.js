@@ -112,6 +112,7 @@ function writeStorage(name, value) {
 /** Handle a message of the worker. */
 function hear(data) {
   if (data.type === "ready") {
+    if (!data.interruptible) interrupt = null; // the buffer did not reach it: Stop restarts Python
     setState("ready");
     // How Python started, for make bench and the tests ("used": from a memory snapshot).
     performance.mark("ember:python-ready", { detail: { snapshot: data.snapshot } });
@@ -225,7 +226,10 @@ export function stop(id, why = "stop") {
   current.stopped = why;
   if (interrupt) {
     interrupt[0] = 2; // SIGINT: Python raises KeyboardInterrupt at its next bytecode
-    current.killer = setTimeout(() => kill(), INTERRUPT_WAIT);
+    current.killer = setTimeout(() => {
+      console.warn(`ember: Python did not stop within ${INTERRUPT_WAIT} ms of an interrupt, so it is restarted`);
+      kill();
+    }, INTERRUPT_WAIT);
   } else {
     kill();
   }

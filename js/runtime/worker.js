@@ -7,9 +7,11 @@
 //               files: the learner's ember ({path: text}); null on a page without one
 //               gaps: where the gaps lie in those files ({path: [[gap, first, last, indent], ...]})
 //               lab: the gaps of the lab whose checks run
-// Messages out: {type: "progress", step} | {type: "ready", snapshot} | {type: "boot-failed", message}
+// Messages out: {type: "progress", step} | {type: "ready", snapshot, interruptible}
+//               | {type: "boot-failed", message}
 //               (snapshot: "used" when Python started from a memory snapshot, "wanted" when the
-//               browser could keep one and has none, else "none": js/runtime/snapshot.js)
+//               browser could keep one and has none, else "none": js/runtime/snapshot.js;
+//               interruptible: Python heeds the interrupt buffer, which came before it was ready)
 //               {id, type: "output", chunks: [[stream, text], ...]}
 //                 (a check's result comes as a chunk ["check", JSON of {status, reason, output?}])
 //               {id, type: "done", raised: name | null, ms} | {id, type: "checked", finished}
@@ -161,7 +163,7 @@ function serve() {
     new Promise((_, reject) => setTimeout(() => reject(new Error(`it took more than ${BOOT_LIMIT} s`)), BOOT_LIMIT * 1000)),
   ]);
   booted.then(
-    ({ snapshot }) => postMessage({ type: "ready", snapshot }),
+    ({ snapshot }) => postMessage({ type: "ready", snapshot, interruptible: interruptBuffer !== null }),
     (error) => postMessage({ type: "boot-failed", message: error.message ?? String(error) }),
   );
   self.onmessage = async ({ data }) => {

@@ -46,6 +46,8 @@ def test_the_service_worker_isolates_the_plain_site_and_stop_keeps_pythons_state
     context.add_init_script(chromium.NO_CACHE_STORAGE)  # no snapshot made in the background
     try:
         page = context.new_page()
+        console = []  # shown if Stop fails: the runtime says there why Python was restarted
+        page.on("console", lambda message: console.append(f"{message.type}: {message.text}"))
         page.goto(site + LESSON)
         assert isolated(page), "the page should be cross-origin isolated once the service worker runs"
         expect(page.get_by_role("textbox", name="Code of cell 1")).to_be_visible()
@@ -57,7 +59,10 @@ def test_the_service_worker_isolates_the_plain_site_and_stop_keeps_pythons_state
         expect(cell(page, 1).get_by_role("status")).to_have_text("Running…", timeout=30_000)
         cell(page, 1).get_by_role("button", name="Stop").click()
         expect(cell(page, 1).get_by_role("status")).to_have_text("Stopped.", timeout=10_000)
-        expect(output(page, 1)).to_contain_text("KeyboardInterrupt")
+        try:
+            expect(output(page, 1)).to_contain_text("KeyboardInterrupt")
+        except AssertionError as failure:
+            raise AssertionError(f"{failure}\nThe page's console:\n" + "\n".join(console)) from None
         expect(output(page, 1)).not_to_contain_text("restarted")
         replace_code(page, 1, "import sys\nprint(sys.ember_kept)")
         run(page, 1)

@@ -26,7 +26,9 @@ def every_component_mounted(page: Page) -> None:
 
 def top_of(page: Page, heading_id: str) -> float:
     """Where the top of the heading with this id is in the view, in CSS px from the view's top."""
-    return page.evaluate("id => document.getElementById(id).getBoundingClientRect().top", heading_id)
+    top = page.evaluate("id => document.getElementById(id)?.getBoundingClientRect().top ?? null", heading_id)
+    assert top is not None, f"no heading #{heading_id} in the page"
+    return top
 
 
 def arrives_between(page: Page, heading_id: str, low: float, high: float) -> None:
@@ -88,6 +90,23 @@ def test_back_from_the_next_lesson_comes_back_to_the_same_place(page: Page, site
     arrives_between(page, heading_id, before - 2, before + 2)  # lesson 11's, not lesson 12's lab 2
     every_component_mounted(page)
     arrives_between(page, heading_id, before - 2, before + 2)  # and there once all has mounted
+
+
+def test_a_learner_who_scrolls_while_a_reloaded_lesson_starts_is_not_pulled_back(page: Page, site: str):
+    heading_id, before = scrolled_to_lab_2(page, site)
+    held = []  # the page's own code, held back as a slow network would
+    page.route("**/assets/ember/ember.js", lambda route: held.append(route))
+    page.reload(wait_until="commit")
+    expect(lab_2(page)).to_be_attached()
+    page.mouse.move(400, 400)
+    page.mouse.wheel(0, 500)
+    page.wait_for_function("([id, top]) => document.getElementById(id)?.getBoundingClientRect().top < top",
+                           arg=[heading_id, before - 300])
+    for route in held:
+        route.continue_()
+    page.unroute("**/assets/ember/ember.js")
+    every_component_mounted(page)
+    assert top_of(page, heading_id) < before - 300, "the lesson pulled the learner back to where they had left it"
 
 
 SEED = """([key, saved]) => {
