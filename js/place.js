@@ -23,8 +23,9 @@ document.addEventListener("click", (event) => event.target.closest?.("a[href]") 
 
 /**
  * Keep the learner's place on the page just shown, until they scroll, type or click, or leave it
- * (signal): the place saved when they left it, on a reload or a return through history; the
- * link's #target, on a link into the page. Save the place as they move, for when they come back.
+ * (signal): the place they moved to before the page's code ran, if they did; else the place
+ * saved when they left it, on a reload or a return through history; the link's #target, on a
+ * link into the page. Save the place as they move, for when they come back.
  * Call it before the page's components mount, so that those near the place mount first.
  * @param {AbortSignal} signal aborted when the learner leaves the page
  */
@@ -34,11 +35,11 @@ export function keepPlace(signal) {
   const blocks = [...content.children]; // as built: components add their parts inside their block
   const path = location.pathname;
   const returned = throughHistory === path || (firstPage && ["reload", "back_forward"].includes(navigationType()));
-  // The learner moved before this page's code ran (js/stay.js): the place they chose stands.
+  // The learner moved before this page's code ran (js/stay.js): the place they chose is kept.
   const moved = firstPage && "moved" in document.documentElement.dataset;
   throughHistory = null;
   firstPage = false;
-  const saved = returned && !moved ? readSaved()[path] : null;
+  const saved = moved ? placeOf(blocks) : returned ? readSaved()[path] : null;
   if (isPlace(saved) && blocks[saved.block]) {
     history.scrollRestoration = "manual"; // the browser's, in pixels, would fight this one
     pin(blocks[saved.block], () => saved.top, content, signal);
