@@ -4,7 +4,7 @@
 // head, so that its listeners come before Material's: a click, on the document as it goes down to
 // Material's on the body; back and forward, on the window, registered first. A move the learner
 // makes before the page's own code has run is theirs too: it is marked on the root (data-moved),
-// and js/place.js then keeps no place against it.
+// and js/place.js then keeps the place they moved to, not the one saved when they left.
 
 let lastPath = location.pathname; // the path of the history entry we are on
 

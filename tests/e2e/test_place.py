@@ -1,6 +1,7 @@
 """The learner's place on a lesson (js/place.js). A lesson's components grow as they mount, after
-the browser has scrolled: a link to a heading far down, a reload mid-lesson and a return through
-Back must each show the same place once everything above it has mounted."""
+the browser has scrolled: a link to a heading far down, a reload mid-lesson, a return through Back,
+and a learner's own scroll before the lesson's code has run must each show the same place once
+everything above it has mounted."""
 
 import json
 import re
@@ -24,14 +25,14 @@ def every_component_mounted(page: Page) -> None:
     expect(page.locator("[data-found]:not(.arithmatex):not([data-mounted])")).to_have_count(0, timeout=MOUNTING)
 
 
-def top_of(page: Page, heading_id: str) -> float:
-    """Where the top of the heading with this id is in the view, in CSS px from the view's top."""
-    top = page.evaluate("id => document.getElementById(id)?.getBoundingClientRect().top ?? null", heading_id)
-    assert top is not None, f"no heading #{heading_id} in the page"
+def top_of(page: Page, element_id: str) -> float:
+    """Where the top of the element with this id is in the view, in CSS px from the view's top."""
+    top = page.evaluate("id => document.getElementById(id)?.getBoundingClientRect().top ?? null", element_id)
+    assert top is not None, f"nothing with the id {element_id} in the page"
     return top
 
 
-def arrives_between(page: Page, heading_id: str, low: float, high: float) -> None:
+def arrives_between(page: Page, element_id: str, low: float, high: float) -> None:
     """Wait until the element with this id is in the page and its top between low and high px from
     the view's top, in a frame: a script that reads the layout between a change and the next frame
     sees the place before the page puts it back (js/place.js keeps it as the browser renders,
@@ -42,11 +43,11 @@ def arrives_between(page: Page, heading_id: str, low: float, high: float) -> Non
               const top = document.getElementById(id)?.getBoundingClientRect().top;
               return low <= top && top <= high;
             }""",
-            arg=[heading_id, low, high],
+            arg=[element_id, low, high],
             polling="raf",
         )
     except PlaywrightTimeoutError:
-        pytest.fail(f"#{heading_id} stayed at {top_of(page, heading_id):.0f} px, not {low:.0f}–{high:.0f} px")
+        pytest.fail(f"#{element_id} stayed at {top_of(page, element_id):.0f} px, not {low:.0f}–{high:.0f} px")
 
 
 def lab_2(page: Page):
