@@ -37,8 +37,6 @@ export function mount(el, left) {
 
   const host = make("div", "ember-cell__editor");
   code.replaceWith(host, bar);
-  el.setAttribute("role", "group");
-  el.setAttribute("aria-label", `Code cell ${number}`);
 
   let running = null; // the run's id, once queued
   // A run may show plots faster than they can be drawn: each plot's newest version is drawn,

@@ -23,6 +23,7 @@ const drawing = new WeakMap(); // figure → {next}: the newest graph waiting wh
  * @returns {Promise<void>} once this graph, or a newer one, is drawn
  */
 export function draw(figure, graph, changed = new Set(), openOn = undefined) {
+  figure.dataset.mounted = ""; // drawn: the page's own graph is not drawn over it later (js/slices.js)
   const busy = drawing.get(figure);
   if (busy) {
     busy.next?.resolve();

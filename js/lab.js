@@ -48,8 +48,6 @@ export function mount(el, left) {
   const lesson = lessonData();
   const segments = lesson.files[data.path];
   const slots = Object.fromEntries(segments.filter((s) => typeof s !== "string").map((s) => [s.gap, s]));
-  el.setAttribute("role", "region");
-  el.setAttribute("aria-label", `Lab ${data.id.split("-")[1]}`);
 
   const file = el.querySelector(".ember-lab__file");
   file.querySelector(".ember-lab__when").textContent = "yours: edit the shaded gaps";

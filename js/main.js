@@ -20,20 +20,22 @@ import "./lab.css";
 import "./cell.css";
 import "katex/dist/katex.css"; // without its @font-face rules, which come with math (js/math.js)
 
-// Each component's code is a chunk of its own, loaded by the first page that has one: a page
-// without code cells loads no editor, and one without math no KaTeX. A formula is typeset when the
-// learner comes near it (lazy, js/slices.js).
+// Each component's code is a chunk of its own: a page without code cells loads no editor, and one
+// without math no KaTeX. A lazy component is mounted when the learner comes near it (js/slices.js),
+// and its chunk loads once what is near the view has mounted: a lesson's editors, graphs and plots,
+// all mounted as it starts, kept a phone's main thread busy for seconds (Lighthouse, in
+// docs/performance.md).
 const components = [
   [".arithmatex", () => import("./math.js"), { lazy: true }],
   [".md-content__inner", () => import("./notices.js")],
   [".ember-catchup", () => import("./catchup.js")],
-  [".ember-quiz", () => import("./quiz.js")],
+  [".ember-quiz", () => import("./quiz.js"), { lazy: true }],
   [".ember-map__progress", () => import("./coursemap.js")],
   [".ember-progress-tools", () => import("./progress/tools.js")],
-  [".ember-figure", () => import("./graph.js")],
-  [".ember-plot", () => import("./plot.js")],
-  [".ember-lab", () => import("./lab.js")],
-  [".ember-cell", () => import("./cell.js")],
+  [".ember-figure", () => import("./graph.js"), { lazy: true }],
+  [".ember-plot", () => import("./plot.js"), { lazy: true }],
+  [".ember-lab", () => import("./lab.js"), { lazy: true }],
+  [".ember-cell", () => import("./cell.js"), { lazy: true }],
 ].map(([selector, load, { lazy = false } = {}]) => ({ selector, code: chunk(load), lazy }));
 
 /** A component's code (js/slices.js, Chunk): load() started once, when first called. */
@@ -76,13 +78,13 @@ function mountPage() {
   mountIn(document);
 }
 
-/** The components in root not found before, marked as found (data-found); each one's code
- * starts loading. */
+/** The components in root not found before, marked as found (data-found); the code of each one
+ * that is not lazy starts loading. */
 function newlyFound(root) {
   const found = [];
   for (const { selector, code, lazy } of components) {
     const els = root.querySelectorAll(`${selector}:not([data-found])`);
-    if (els.length) code();
+    if (els.length && !lazy) code();
     for (const el of els) {
       el.dataset.found = "";
       found.push({ el, code, lazy });

@@ -142,6 +142,7 @@ function tables(plot) {
  *   series: {name: string, kind: "line"|"points"|"cells", points: [number, number][], size?: [number, number]}[]}} plot
  */
 export function draw(figure, plot) {
+  figure.dataset.mounted = ""; // drawn: the page's own plot is not drawn over it later (js/slices.js)
   const canvas = figure.querySelector(".ember-plot__canvas");
   const width = () => Math.min(WIDEST, Math.max(NARROWEST, canvas.clientWidth || 640));
   const title = plot.title ? [make("p", "ember-plot__heading", plot.title)] : [];

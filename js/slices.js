@@ -21,9 +21,10 @@ function nextSlice() {
 
 /**
  * @typedef {{el: HTMLElement, code: Chunk, lazy?: boolean}} Found
- * An element and its component's code; lazy: mounted only once it comes NEAR the view (math:
- * each typeset formula is dozens of elements, and a page that typeset all of its formulas would
- * hold thousands; the TeX reads as text until then, and is typeset before printing).
+ * An element and its component's code; lazy: mounted only once it comes NEAR the view, or before
+ * printing (an editor, a graph or a plot takes tens of ms to mount on a phone, and a lesson has
+ * dozens; each typeset formula is dozens of elements). Until then it shows what the build wrote:
+ * the page's code, the TeX as text.
  * @typedef {{(): Promise<{mount: (el: HTMLElement, signal: AbortSignal) => void}>, settled: boolean, module: object|null}} Chunk
  * A component's code: calling it starts the chunk's import, once; settled, once it has loaded or
  * failed; module, once it has loaded.
@@ -31,13 +32,13 @@ function nextSlice() {
 
 /**
  * Mount each element with its component's mount(el, signal): those NEAR the view first, then the
- * rest in the page's order but for lazy ones, each of which waits until it comes near; one the
- * learner scrolls near goes ahead of the rest. In slices of SLICE_MS that yield to the browser.
- * Which are near, an IntersectionObserver says in the frame after the call, with the layout the
- * browser makes anyway: asking each element would force one more as the page starts. An element
- * whose code has not come yet waits, and the next one whose code has comes first. A component
- * whose code cannot load, or whose mount throws, is logged and skipped: the rest of the page
- * still comes.
+ * rest in the page's order but for lazy ones, each of which waits until it comes near, its code
+ * loading once the rest is mounted; one the learner scrolls near goes ahead of the rest. In
+ * slices of SLICE_MS that yield to the browser. Which are near, an IntersectionObserver says in
+ * the frame after the call, with the layout the browser makes anyway: asking each element would
+ * force one more as the page starts. An element whose code has not come yet waits, and the next
+ * one whose code has comes first. A component whose code cannot load, or whose mount throws, is
+ * logged and skipped: the rest of the page still comes.
  * @param {Found[]} found
  * @param {AbortSignal} signal aborted when the learner leaves the page: nothing more mounts
  */
@@ -66,6 +67,9 @@ export function mountInSlices(found, signal) {
       draining = null;
       for (const block of blocks.values()) if (!waiting.has(block)) nearView.unobserve(block);
       if (!waiting.size) nearView.disconnect();
+      // The page's start is mounted: the code of what waits comes now, so that each one mounts in
+      // the frame it comes near in, and is mounted before printing.
+      for (const items of waiting.values()) for (const item of items) item.code().catch(() => {});
     });
   };
   let reported;
@@ -145,8 +149,11 @@ async function mountOne(el, code, signal) {
 }
 
 /** Mount el with module's mount, then mark it mounted (data-mounted, which js/frame.css reads),
- * also when its mount throws, which is logged: a mount that got partway draws as a mounted one. */
+ * also when its mount throws, which is logged: a mount that got partway draws as a mounted one.
+ * An element marked mounted already is left as it is: a figure or a plot that a cell drew into
+ * before it came near (js/graph.js, js/plot.js) keeps the cell's drawing. */
 function mountWith(module, el, signal) {
+  if ("mounted" in el.dataset) return;
   try {
     module.mount(el, signal);
   } catch (error) {
@@ -158,9 +165,11 @@ function mountWith(module, el, signal) {
 }
 
 /** Show in el what the build wrote for readers without JavaScript (a figure's or a plot's table,
- * in <noscript>), as its component could not start. */
+ * in <noscript>), as its component could not start; marked mounted, el shows the page's code
+ * again (js/cell.css). */
 function showFallback(el) {
   for (const noscript of el.querySelectorAll("noscript")) {
     noscript.replaceWith(document.createRange().createContextualFragment(noscript.textContent));
   }
+  el.dataset.mounted = "";
 }

@@ -1,8 +1,9 @@
 """Screenshots of pages at desktop and phone widths, in light and dark mode, for a person to look at.
 
 Usage: python -m tools.screenshots OUT_DIR PATH [PATH ...]   (paths relative to build/site)
-Each page is saved one screen at a time, top to bottom, and once more after its first cell has
-run in the browser. Each figure is saved with a panel open and two steps into its backward pass,
+Each page is saved one screen at a time, top to bottom, once every part of it is mounted (as for a
+learner who has scrolled through it), and once more after its first cell has run in the browser.
+Each figure is saved with a panel open and two steps into its backward pass,
 the first question before and after answers, and each lab after its checks ran on the stubs
 (failing) and on the solutions (passed).
 """
@@ -15,6 +16,7 @@ from playwright.sync_api import Page, expect, sync_playwright
 
 from tools import chromium
 from tools.finished import write_solutions
+from tools.reach import come_to, read_through
 from tools.serve import serve
 
 SITE = Path(__file__).resolve().parents[1] / "build" / "site"
@@ -61,7 +63,7 @@ def shoot_labs(page: Page, prefix: Path) -> None:
             write_solutions(page)
             page.reload()
         for index in range(labs.count()):
-            lab = labs.nth(index)
+            lab = come_to(labs.nth(index))
             lab.get_by_role("button", name="Run checks").click()
             lab.get_by_text(re.compile("checks passed")).wait_for(timeout=30_000)
             lab.screenshot(path=f"{prefix}-lab{index + 1}-{state}.png")
@@ -79,7 +81,8 @@ def main(out: Path, paths: list[str]) -> None:
                     page = browser.new_page(viewport={"width": width, "height": 900}, color_scheme=scheme)
                     page.add_init_script(chromium.NO_SERVICE_WORKERS)  # the site as served
                     page.goto(base + path)
-                    page.wait_for_timeout(300)
+                    read_through(page)
+                    page.evaluate("window.scrollTo(0, 0)")
                     height = page.evaluate("document.documentElement.scrollHeight")
                     for part, top in enumerate(range(0, height, 900), start=1):
                         page.evaluate(f"window.scrollTo(0, {top})")

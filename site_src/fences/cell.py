@@ -105,7 +105,8 @@ def cell_html(source: str, output: tuple[tuple[str, str], ...], number: int, cel
         if stream not in ("graph", "plot") and (stream != "cut" or index == cuts[-1])  # the newest note only
     )
     return (
-        f'<div class="ember-cell" data-cell="{number}" data-id="{cell_id}" data-time-limit="{time_limit:g}">'
+        f'<div class="ember-cell" data-cell="{number}" data-id="{cell_id}" data-time-limit="{time_limit:g}" '
+        f'role="group" aria-label="Code cell {number}">'
         f'<div class="ember-cell__code">{code}</div>'
         '<div class="ember-cell__result">'
         '<p class="ember-cell__label">Output <span class="ember-cell__origin">'

@@ -254,7 +254,7 @@ def lab_html(lab: Lab, lab_id: str, path: str, page: PageContext) -> str:
             "checks": known.get("checks") or [{"title": check.title, "code": check.code} for check in lab.checks],
             "answers": known.get("answers", {})}
     return (
-        f'<div class="ember-lab" data-lab="{lab_id}">'
+        f'<div class="ember-lab" data-lab="{lab_id}" role="region" aria-label="Lab {lab_id.split("-")[1]}">'
         f'<div class="ember-lab__brief"><div class="ember-lab__what"><strong>What</strong>'
         f"{render_inline(lab.what)}</div>"
         f'<div class="ember-lab__why"><strong>Why</strong>{render_inline(lab.why)}</div></div>'

@@ -50,7 +50,7 @@ def test_the_service_worker_isolates_the_plain_site_and_stop_keeps_pythons_state
         page.on("console", lambda message: console.append(f"{message.type}: {message.text}"))
         page.goto(site + LESSON)
         assert isolated(page), "the page should be cross-origin isolated once the service worker runs"
-        expect(page.get_by_role("textbox", name="Code of cell 1")).to_be_visible()
+        expect(cell(page, 1).get_by_role("textbox", name="Code of cell 1")).to_be_visible()
         replace_code(page, 1, "import sys\nsys.ember_kept = 42\nprint('kept')")
         run(page, 1)
         expect(output(page, 1)).to_have_text("kept\n")
@@ -121,7 +121,7 @@ def test_a_learner_who_has_started_on_the_page_is_not_reloaded_under_them(browse
         page = context.new_page()
         page.goto(f"http://127.0.0.1:{server.server_address[1]}/{LESSON}")
         page.evaluate("window.emberFirstLoad = true")
-        page.get_by_role("textbox", name="Code of cell 1").click()
+        cell(page, 1).get_by_role("textbox", name="Code of cell 1").click()
         stored.set()
         page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
         page.wait_for_timeout(1000)  # time for a reload, if one were coming

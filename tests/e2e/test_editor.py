@@ -128,8 +128,8 @@ def test_a_wrapped_line_hangs_right_of_its_indentation_and_code_is_at_least_14px
     }""")
     code_starts = stub.get_by_text("raise").evaluate("e => e.getBoundingClientRect().left")
     assert len(rows) > 1 and all(left > code_starts for left in rows[1:])
-    for name in ("Code of cell 1", f"ember/scalar.py, lab 1"):
-        size = page.get_by_role("textbox", name=name).evaluate("e => parseFloat(getComputedStyle(e).fontSize)")
+    for textbox in (cell(page, 1).get_by_role("textbox"), editor(page, 1)):
+        size = textbox.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")
         assert size >= 14
 
 
@@ -242,11 +242,12 @@ def test_two_tabs_whose_saves_cross_keep_both_keystrokes_and_agree(page: Page, s
 def test_a_cell_changed_in_another_tab_shows_the_change_and_says_so(page: Page, site: str):
     other = page.context.new_page()
     page.goto(site + LESSON)
+    expect(cell(page, 1).get_by_role("textbox")).to_be_visible()  # shown before the change
     other.goto(site + LESSON)
-    other.get_by_role("textbox", name="Code of cell 1").click()
+    cell(other, 1).get_by_role("textbox", name="Code of cell 1").click()
     other.keyboard.press("ControlOrMeta+End")
     other.keyboard.type("  # from the other tab")
-    expect(page.get_by_role("textbox", name="Code of cell 1")).to_contain_text("# from the other tab")
+    expect(cell(page, 1).get_by_role("textbox", name="Code of cell 1")).to_contain_text("# from the other tab")
     expect(cell(page, 1).get_by_role("status")).to_have_text(re.compile("^Changed in another tab of this site"))
     other.close()
 
@@ -284,7 +285,7 @@ def test_an_imported_progress_file_with_crlf_line_ends_keeps_every_gap_in_place(
 
 def test_a_cell_keeps_its_edit_across_a_reload_and_reset_brings_back_the_pages_code(page: Page, site: str):
     page.goto(site + LESSON)
-    code = page.get_by_role("textbox", name="Code of cell 1")
+    code = cell(page, 1).get_by_role("textbox", name="Code of cell 1")
     code.click()
     page.keyboard.press("ControlOrMeta+End")
     page.keyboard.press("Enter")

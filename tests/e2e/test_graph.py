@@ -6,15 +6,21 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from tests.e2e.test_labs import ADD, MUL, REPR, RIGHT_INIT, write_gap
+from tests.e2e.test_labs import ADD, MUL, REPR, RIGHT_INIT, lab, write_gap
 from tests.e2e.test_lesson07 import LESSON, output, replace_code, run
 from tools.finished import write_solutions
+from tools.reach import come_to
 
 VALUES = {"y": "3.0", "b": "1.0", "x": "2.0", "w": "0.5", "#4": "1.0", "z": "2.0", "#6": "-1.0", "L": "1.0"}
 
 
+def loss_figure(page: Page):
+    """Lesson 07's figure of the loss, scrolled to."""
+    return come_to(page.locator("#loss"))
+
+
 def figure(page: Page):
-    return page.locator("#loss").get_by_role("group", name=re.compile("Computation graph"))
+    return loss_figure(page).get_by_role("group", name=re.compile("Computation graph"))
 
 
 def node(page: Page, label: str):
@@ -31,11 +37,11 @@ def test_the_figure_shows_eight_values_with_their_data_and_zero_grads(page: Page
 def test_clicking_z_says_where_it_came_from_and_names_its_parents(page: Page, site: str):
     page.goto(site + LESSON)
     node(page, "z").click()
-    panel = page.locator("#loss").get_by_text("z = #4 + b = 1.0 + 1.0 = 2.0")
+    panel = loss_figure(page).get_by_text("z = #4 + b = 1.0 + 1.0 = 2.0")
     expect(panel).to_be_visible()
-    page.locator("#loss").get_by_role("button", name="#4", exact=True).click()
+    loss_figure(page).get_by_role("button", name="#4", exact=True).click()
     expect(node(page, "#4")).to_be_focused()
-    expect(page.locator("#loss").get_by_text("#4 = w * x = 0.5 * 2.0 = 1.0")).to_be_visible()
+    expect(loss_figure(page).get_by_text("#4 = w * x = 0.5 * 2.0 = 1.0")).to_be_visible()
 
 
 def test_the_graph_is_one_tab_stop_and_the_arrow_keys_reach_every_value(page: Page, site: str):
@@ -45,7 +51,7 @@ def test_the_graph_is_one_tab_stop_and_the_arrow_keys_reach_every_value(page: Pa
     page.keyboard.press("Tab")  # back into the graph: at the Value it was left on
     expect(node(page, "z")).to_be_focused()
     page.keyboard.press("Enter")
-    panel = page.locator("#loss").get_by_text("z = #4 + b = 1.0 + 1.0 = 2.0")
+    panel = loss_figure(page).get_by_text("z = #4 + b = 1.0 + 1.0 = 2.0")
     expect(panel).to_be_visible()
     page.keyboard.press("Escape")
     expect(panel).to_be_hidden()
@@ -60,15 +66,15 @@ def test_the_graph_is_one_tab_stop_and_the_arrow_keys_reach_every_value(page: Pa
     expect(node(page, "L")).to_be_focused()  # the last in reading order
     node(page, "y").focus()
     page.keyboard.press("Enter")
-    expect(page.locator("#loss").get_by_text("y is an input")).to_be_visible()
+    expect(loss_figure(page).get_by_text("y is an input")).to_be_visible()
 
 
 def test_without_javascript_the_graph_is_a_table(browser, site: str):
     context = browser.new_context(java_script_enabled=False)
     page = context.new_page()
     page.goto(site + LESSON)
-    page.locator("#loss").get_by_text("The graph as a table").click()
-    rows = page.locator("#loss").get_by_role("row")
+    loss_figure(page).get_by_text("The graph as a table").click()
+    rows = loss_figure(page).get_by_role("row")
     expect(rows).to_have_count(9)
     expect(rows.nth(5)).to_have_text(re.compile(r"#4\s*\*\s*w, x\s*1\.0\s*0\.0"))
     context.close()
@@ -89,15 +95,15 @@ def test_the_playground_redraws_the_figure_from_the_learners_values(page: Page, 
     expect(output(page, 2)).to_have_text("4.0\n")
     expect(node(page, "L")).to_contain_text("data 4.0")
     expect(node(page, "z")).to_contain_text("data 5.0")
-    page.locator("#loss").get_by_text("The graph as a table").click()
-    expect(page.locator("#loss").get_by_role("row").last).to_have_text(re.compile(r"L\s*\*\*2\s*#6\s*4\.0\s*0\.0"))
+    loss_figure(page).get_by_text("The graph as a table").click()
+    expect(loss_figure(page).get_by_role("row").last).to_have_text(re.compile(r"L\s*\*\*2\s*#6\s*4\.0\s*0\.0"))
 
 
 def test_the_explorer_recomputes_downstream_values_without_python(page: Page, site: str):
     held = []
     page.route("**/assets/pyodide/**", lambda route: held.append(route))  # Python never starts
     page.goto(site + LESSON)
-    explorer = page.locator("#explorer")
+    explorer = come_to(page.locator("#explorer"))
     explorer.get_by_label("a =").fill("5")
     graph = explorer.get_by_role("group", name=re.compile("Computation graph"))
     expect(graph.get_by_role("button", name=re.compile("^sum data"))).to_contain_text("data 8.0")
@@ -145,7 +151,7 @@ def test_graphs_as_the_build_saw_them_are_drawn_without_graphviz(page: Page, sit
     page.on("request", lambda request: workers.append(request.url) if "layout-worker" in request.url else None)
     page.goto(site + LESSON)
     for figure_id in ("loss", "explorer"):
-        expect(page.locator(f"#{figure_id}[data-drawn]")).to_be_attached()
+        expect(come_to(page.locator(f"#{figure_id}"))).to_have_attribute("data-drawn", "")
     page.goto(site + "playground/")
     write_solutions(page)
     page.reload()
@@ -160,9 +166,20 @@ def test_graphs_as_the_build_saw_them_are_drawn_without_graphviz(page: Page, sit
     assert len(workers) == 1
 
 
+def test_a_graph_a_cell_draws_in_a_figure_far_above_it_is_kept_when_the_learner_scrolls_back(page: Page, site: str):
+    page.goto(site + LESSON)
+    write_solutions(page)
+    page.reload()
+    replace_code(page, 2, "import hx\nfrom ember.scalar import Value\nhx.show_graph(Value(2.0) * Value(3.0), target='loss')")
+    run(page, 2)  # the figure, thousands of px above, is not mounted yet: the cell draws it
+    expect(figure(page)).to_have_attribute("aria-label", "Computation graph of 3 values")
+    expect(lab(page, 1).get_by_role("button", name="Run checks")).to_be_visible()  # mounted after the figure
+    expect(figure(page)).to_have_attribute("aria-label", "Computation graph of 3 values")
+
+
 def test_step_backward_applies_each_local_gradient_last_operation_first(page: Page, site: str):
     page.goto(site + LESSON)
-    loss = page.locator("#loss")
+    loss = loss_figure(page)
     status = loss.get_by_role("group", name="The backward pass, step by step").get_by_role("status")
     step = loss.get_by_role("button", name="Step backward")
     step.click()

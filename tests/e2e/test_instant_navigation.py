@@ -11,6 +11,7 @@ from playwright.sync_api import Page, expect
 from tests.e2e.test_labs import lab
 from tests.e2e.test_lesson07 import LESSON, cell, output, replace_code, run
 from tools.finished import write_solutions
+from tools.reach import come_to
 
 PLAYGROUND_LINK = ".md-nav--primary a[href$='playground/']"
 MKDOCS_YML = (Path(__file__).resolve().parents[2] / "mkdocs.yml").read_text(encoding="utf-8")
@@ -73,7 +74,7 @@ def test_going_back_mounts_the_lesson_again_with_its_labs_figures_and_math(page:
     expect(lab(page, 2).get_by_role("button", name="Run checks")).to_be_visible()
     lab(page, 2).get_by_role("button", name="Run checks").click()
     expect(lab(page, 2).get_by_text(re.compile(r"checks passed"))).to_be_visible(timeout=30_000)
-    expect(page.locator("#loss[data-drawn]")).to_be_attached()
+    expect(come_to(page.locator("#loss"))).to_have_attribute("data-drawn", "")
     expect(page.locator(".md-content .katex").first).to_be_attached()
     replace_code(page, 1, "print('back', 6 * 7)")
     run(page, 1)
@@ -108,7 +109,7 @@ def test_links_within_the_page_and_back_keep_the_live_page(page: Page, site: str
     page.go_forward()
     expect(page).to_have_url(re.compile("#a-number-with-a-memory$"))
     expect(output(page, 1)).to_have_text("mine\n")
-    expect(page.get_by_role("textbox", name="Code of cell 1")).to_have_text("print('mine')")
+    expect(cell(page, 1).get_by_role("textbox", name="Code of cell 1")).to_have_text("print('mine')")
     assert fetched == []
 
 
@@ -122,6 +123,7 @@ def test_checks_dropped_by_leaving_keep_the_lab_passed(page: Page, isolated_site
     lab(page, 1).get_by_role("button", name="Run checks").click()  # queued behind the loop
     page.locator(".md-nav--primary a[href$='course-map/']").first.click()
     expect(page).to_have_url(re.compile("course-map/$"))
+    expect(page.get_by_role("region", name="Lab 1")).to_have_count(0)  # the lesson is gone
     page.go_back()
     expect(lab(page, 1).get_by_role("status").last).to_contain_text("You passed this lab")
 

@@ -6,6 +6,7 @@ from playwright.sync_api import Page, expect
 
 from tests.e2e.test_lesson07 import LESSON, cell, output, run
 from tools.finished import PROGRESS_KEY
+from tools.reach import come_to
 
 WRONG_INIT = ("        self.data = data\n        self.grad = 0.0\n"
               "        self._prev = set(_children)\n        self._op = _op")
@@ -19,7 +20,8 @@ MUL = ("        other = _as_value(other)\n"
 
 
 def lab(page: Page, number: int):
-    return page.get_by_role("region", name=f"Lab {number}")
+    """Lab number, scrolled to."""
+    return come_to(page.get_by_role("region", name=f"Lab {number}"))
 
 
 def editor(page: Page, number: int):

@@ -14,6 +14,7 @@ from site_src.gaps import read_ember
 from tests.e2e.test_labs import editor, lab, run_checks
 from tests.e2e.test_lesson07 import LESSON as LESSON_07
 from tests.e2e.test_lesson07 import cell, output, run
+from tools.reach import read_through
 
 ROOT = Path(__file__).resolve().parents[2]
 LESSONS = sorted(path.relative_to(ROOT / "docs").with_suffix("").as_posix() + "/"
@@ -52,11 +53,12 @@ def load_finished_pieces(page: Page) -> None:
     """Press "Load the finished pieces" and wait for the page it reloads."""
     with page.expect_navigation():
         page.get_by_role("button", name="Load the finished pieces").click()
-    expect(page.get_by_role("region", name="Lab 1")).to_be_visible()
+    expect(lab(page, 1).get_by_role("textbox")).to_be_visible()
 
 
 def lab_gaps(page: Page, number: int) -> list[str]:
     """The gaps a lab writes, in order, from the groups of their "Reset this gap" buttons."""
+    editor(page, number)  # mounted
     groups = lab(page, number).get_by_role("group", name=re.compile(r"^Gap L\d\d\.")).all()
     return [group.get_attribute("aria-label").removeprefix("Gap ") for group in groups]
 
@@ -64,7 +66,7 @@ def lab_gaps(page: Page, number: int) -> list[str]:
 @pytest.mark.parametrize("path", LESSONS, ids=lambda path: path[8:10])
 def test_a_learner_goes_through_the_lesson(page: Page, site: str, path: str, axe_violations):
     page.goto(site + path)
-    expect(page.get_by_role("textbox", name="Code of cell 1")).to_be_visible()
+    read_through(page)
     assert axe_violations() == []
     if path[8:10] != "01":
         load_finished_pieces(page)
@@ -100,7 +102,7 @@ def test_load_the_finished_pieces_on_lesson_07_fills_every_gap_of_01_to_06(page:
     expect(page.locator(".ember-catchup").get_by_role("status")).to_contain_text(
         f"Filled {len(earlier)} gaps with their solutions; kept 0 of your own answers")
     playground = page.get_by_role("group", name=re.compile(r"^Code cell \d+$")).count()
-    page.get_by_role("textbox", name=f"Code of cell {playground}").click()
+    cell(page, playground).get_by_role("textbox").click()
     page.keyboard.press("ControlOrMeta+a")
     page.keyboard.insert_text(
         "from ember.neuron import xor_net, AND_WEIGHTS\nfrom ember.train import Counted, one_sided_gradient\n"

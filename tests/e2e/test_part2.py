@@ -6,6 +6,7 @@ import re
 from playwright.sync_api import Page, expect
 
 from tests.e2e.test_lessons import load_finished_pieces, solution, write
+from tools.reach import come_to
 
 LESSON_08 = "lessons/08-who-owes-the-gradient/"
 LESSON_09 = "lessons/09-shares-add-up/"
@@ -13,7 +14,7 @@ LESSON_12 = "lessons/12-check-your-slopes/"
 
 
 def value(page: Page, figure: str, label: str):
-    graph = page.locator(f"#{figure}").get_by_role("group", name=re.compile("Computation graph"))
+    graph = come_to(page.locator(f"#{figure}")).get_by_role("group", name=re.compile("Computation graph"))
     return graph.get_by_role("button", name=re.compile(f"^{re.escape(label)} data"))
 
 
@@ -23,7 +24,7 @@ def cell_with(page: Page, text: str):
     cells = page.get_by_role("group", name=re.compile(r"^Code cell \d+$"))
     expect(cells.first).to_be_visible()
     name = cells.filter(has_text=text).get_attribute("aria-label")
-    return page.get_by_role("group", name=name, exact=True)
+    return come_to(page.get_by_role("group", name=name, exact=True))
 
 
 def run(cell) -> None:
@@ -33,7 +34,7 @@ def run(cell) -> None:
 
 def test_stepping_backward_on_lesson_08s_figure_fills_the_grads_last_operation_first(page: Page, site: str):
     page.goto(site + LESSON_08)
-    figure = page.locator("#expression")
+    figure = come_to(page.locator("#expression"))
     status = figure.get_by_role("group", name="The backward pass, step by step").get_by_role("status")
     figure.get_by_role("button", name="Step backward").click()
     expect(status).to_contain_text("each Value's _backward called by hand, last first")  # no backward() yet

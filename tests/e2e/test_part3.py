@@ -11,6 +11,7 @@ from playwright.sync_api import Page, expect
 
 from tests.e2e.test_part2 import cell_with
 from tools.finished import write_solutions
+from tools.reach import come_to
 
 LESSON_14 = "lessons/14-training-for-real/"
 STEP_LINE = re.compile(r"step +(\d+): loss ([\d.]+), accuracy (\d+)%, ([\d.]+) s a step")
@@ -18,7 +19,7 @@ STEP_LINE = re.compile(r"step +(\d+): loss ([\d.]+), accuracy (\d+)%, ([\d.]+) s
 
 def drawing(page: Page, plot: str) -> str:
     """What the plot's canvas shows now, as SVG."""
-    return page.locator(f"#{plot} .ember-plot__svg").inner_html()
+    return come_to(page.locator(f"#{plot}")).locator(".ember-plot__svg").inner_html()
 
 
 def test_training_in_the_browser_lowers_the_loss_redraws_both_plots_and_stops(page: Page, isolated_site: str):
@@ -43,7 +44,7 @@ def test_training_in_the_browser_lowers_the_loss_redraws_both_plots_and_stops(pa
     stopped = re.search(r"Stopped after (\d+) steps", output.inner_text())
     assert stopped and 10 <= int(stopped[1]) < 60
     # The model trained so far is drawn and measured after Stop: the loss plot has its steps.
-    page.locator("#moons-loss").get_by_text("The plot as a table").click()
+    come_to(page.locator("#moons-loss")).get_by_text("The plot as a table").click()
     expect(page.locator("#moons-loss .ember-plot__table caption")).to_have_text("loss")
     assert page.locator("#moons-loss .ember-plot__table tbody tr").count() == int(stopped[1])
     expect(output).to_contain_text("of the 100 points on the right side")

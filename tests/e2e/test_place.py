@@ -1,7 +1,7 @@
 """The learner's place on a lesson (js/place.js). A lesson's components grow as they mount, after
 the browser has scrolled: a link to a heading far down, a reload mid-lesson, a return through Back,
 and a learner's own scroll before the lesson's code has run must each show the same place once
-everything above it has mounted."""
+everything near it has mounted."""
 
 import json
 import re
@@ -16,13 +16,22 @@ MOUNTING = 60_000
 """How long a lesson may take to mount, in ms: seconds on a busy 2-core machine."""
 
 
-def every_component_mounted(page: Page) -> None:
-    """Wait until every component of the page has mounted, but formulas far from the view, which
-    wait for the learner (js/slices.js)."""
+UNMOUNTED_NEAR = """() => [...document.querySelectorAll("[data-found]:not(.arithmatex):not([data-mounted])")]
+  .filter((el) => {
+    const { top, bottom, height } = el.getBoundingClientRect();
+    return height > 0 && bottom > -innerHeight && top < 2 * innerHeight;
+  }).length"""
+"""How many components within a screen of the view are not mounted yet (js/slices.js, NEAR); those
+farther away wait for the learner, and so do formulas."""
+
+
+def every_component_near_mounted(page: Page) -> None:
+    """Wait until every component near the view has mounted, and so every one that could move the
+    place: one farther away mounts only once the learner scrolls, which ends the keeping of it."""
     # One in the page's content: a new page's has none until its components are found, and all are
     # found at once, before the first mounts; the header's stay mounted across instant navigation.
     expect(page.locator(".md-content [data-mounted]").first).to_be_attached(timeout=MOUNTING)
-    expect(page.locator("[data-found]:not(.arithmatex):not([data-mounted])")).to_have_count(0, timeout=MOUNTING)
+    page.wait_for_function(f"({UNMOUNTED_NEAR})() === 0", timeout=MOUNTING)
 
 
 def top_of(page: Page, element_id: str) -> float:
@@ -59,17 +68,18 @@ def test_a_link_to_a_heading_far_down_a_lesson_shows_it_just_below_the_header(pa
     heading_id = lab_2(page).get_attribute("id")
     page = page.context.new_page()  # a link followed from elsewhere: the page loads afresh
     page.goto(site + LESSON_11 + "#" + heading_id)
-    every_component_mounted(page)
+    every_component_near_mounted(page)
     header_bottom = page.get_by_role("banner").evaluate("el => el.getBoundingClientRect().bottom")
     arrives_between(page, heading_id, header_bottom, 2 * header_bottom)  # Material's scroll margin
 
 
 def scrolled_to_lab_2(page: Page, site: str) -> tuple[str, float]:
     """Open lesson 11, let it mount, scroll lab 2's heading to 150 px below the view's top; the
-    heading's id, and that top."""
+    heading's id, and its top once what came near the view has mounted."""
     page.goto(site + LESSON_11)
-    every_component_mounted(page)
+    every_component_near_mounted(page)
     lab_2(page).evaluate("el => scrollTo(0, scrollY + el.getBoundingClientRect().top - 150)")
+    every_component_near_mounted(page)  # those that came near
     heading_id = lab_2(page).get_attribute("id")
     return heading_id, top_of(page, heading_id)
 
@@ -77,7 +87,7 @@ def scrolled_to_lab_2(page: Page, site: str) -> tuple[str, float]:
 def test_a_reload_mid_lesson_comes_back_to_the_same_place(page: Page, site: str):
     heading_id, before = scrolled_to_lab_2(page, site)
     page.reload()
-    every_component_mounted(page)
+    every_component_near_mounted(page)
     arrives_between(page, heading_id, before - 2, before + 2)
 
 
@@ -86,10 +96,10 @@ def test_back_from_the_next_lesson_comes_back_to_the_same_place(page: Page, site
     # In the sidebar, on screen where the learner is: the footer's link is a scroll away.
     page.get_by_role("navigation", name="Navigation").get_by_role("link", name=re.compile(r"^12 ")).click()
     expect(page).to_have_url(re.compile("12-check-your-slopes/$"))
-    every_component_mounted(page)
+    every_component_near_mounted(page)
     page.go_back()
     arrives_between(page, heading_id, before - 2, before + 2)  # lesson 11's, not lesson 12's lab 2
-    every_component_mounted(page)
+    every_component_near_mounted(page)
     arrives_between(page, heading_id, before - 2, before + 2)  # and there once all has mounted
 
 
@@ -123,7 +133,7 @@ def test_a_learner_who_scrolls_while_a_reloaded_lesson_starts_stays_where_they_s
     for route in held:
         route.continue_()
     page.unroute("**/assets/ember/ember.js")
-    every_component_mounted(page)
+    every_component_near_mounted(page)
     arrives_between(page, seen, chosen - 2, chosen + 2)  # not pulled back to the place saved, nor moved
 
 
@@ -140,5 +150,5 @@ def test_a_lesson_whose_saved_place_is_damaged_reloads_whole(page: Page, site: s
     scrolled_to_lab_2(page, site)
     page.add_init_script(f"({SEED})({json.dumps(['ember-place', saved])})")
     page.reload()
-    every_component_mounted(page)  # and no error: the guard fixture fails a test that had one
+    every_component_near_mounted(page)  # and no error: the guard fixture fails a test that had one
     expect(lab_2(page)).to_be_visible()

@@ -13,6 +13,7 @@ from tests.e2e.test_lesson07 import LESSON
 from tests.e2e.test_quiz import PRODUCT, question
 from tools import chromium
 from tools.finished import PROGRESS_KEY
+from tools.reach import read_through
 
 
 def test_the_header_places_lesson_07_in_the_course(page: Page, site: str):
@@ -138,6 +139,7 @@ def test_a_saved_answer_the_question_cannot_have_is_ignored_and_the_page_works(p
     page.evaluate("([key, p]) => localStorage.setItem(key, JSON.stringify(p))", [PROGRESS_KEY, saved])
     page.reload()
     expect(question(page, PRODUCT).locator(".ember-quiz__status")).to_be_empty()
+    read_through(page)
     expect(page.get_by_role("button", name="Run checks")).to_have_count(2)
     expect(page.get_by_role("button", name="Export progress")).to_be_visible()
 

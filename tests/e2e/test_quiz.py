@@ -7,11 +7,13 @@ import re
 from playwright.sync_api import Page, expect
 
 from tests.e2e.test_lesson07 import LESSON
+from tools.reach import come_to
 
 
 def question(page: Page, text: str):
-    """The quiz whose question holds text, once its code has mounted it (its Check button shows)."""
-    quiz = page.get_by_role("group", name=re.compile(re.escape(text)))
+    """The quiz whose question holds text, scrolled to, once its code has mounted it (its Check
+    button shows)."""
+    quiz = come_to(page.get_by_role("group", name=re.compile(re.escape(text))))
     expect(quiz.get_by_role("button", name="Check")).to_be_visible()
     return quiz
 

@@ -11,6 +11,7 @@ from playwright.sync_api import Page, expect
 from tests.e2e.test_labs import ADD, MUL, RIGHT_INIT, check, editor, lab, write_gap
 from tests.e2e.test_lesson07 import LESSON, cell, output, replace_code, run
 from tools.finished import PROGRESS_KEY, write_solutions
+from tools.reach import come_to
 
 LOOP = "print('looping', flush=True)\nn = 0\nwhile True:\n    n += 1"
 
@@ -35,7 +36,7 @@ def test_stop_ends_a_loop_by_restarting_python_when_the_page_is_not_isolated(pag
     cell(page, 1).get_by_role("button", name="Stop").click()
     expect(cell(page, 1).get_by_role("status")).to_have_text("Stopped.", timeout=1_000)
     expect(output(page, 1)).to_contain_text("Stopped. Python is being restarted; your code and your ember are kept.")
-    expect(page.get_by_role("textbox", name="Code of cell 1")).to_contain_text("n += 1")
+    expect(cell(page, 1).get_by_role("textbox", name="Code of cell 1")).to_contain_text("n += 1")
     still_runs(page)
 
 
@@ -71,7 +72,7 @@ def test_a_flood_of_output_is_cut_keeping_its_start_and_end_and_the_page_respond
     cell(page, 1).get_by_role("button", name="Run").click()
     expect(output(page, 1)).to_contain_text("characters of output cut so far", timeout=30_000)
     replace_code(page, 2, "typed while the flood runs")  # the editor answers meanwhile
-    expect(page.get_by_role("textbox", name="Code of cell 2")).to_have_text("typed while the flood runs")
+    expect(cell(page, 2).get_by_role("textbox", name="Code of cell 2")).to_have_text("typed while the flood runs")
     expect(cell(page, 1).get_by_role("status")).to_have_text("Done.", timeout=60_000)
     text = output(page, 1).inner_text()
     assert text.startswith("0\n1\n2\n") and text.rstrip().endswith("999998\n999999")
@@ -94,7 +95,7 @@ def test_nothing_a_learner_prints_or_saves_runs_as_markup(page: Page, site: str)
     run(page, 2)
     expect(output(page, 2)).to_contain_text(f"{html} {html}")
     expect(output(page, 2)).to_contain_text(f"ValueError: {html}")
-    expect(page.locator("#loss").get_by_role("button", name=re.compile("^<img src=x"))).to_be_visible()
+    expect(come_to(page.locator("#loss")).get_by_role("button", name=re.compile("^<img src=x"))).to_be_visible()
     expect(editor(page, 1)).to_contain_text(html)
     assert page.locator("img[src=x]").count() == 0
     assert page.evaluate("window.pwned") is None
@@ -156,7 +157,7 @@ def test_when_python_cannot_load_the_page_stays_readable_and_offers_retry(page: 
     expect(notice).to_be_visible(timeout=30_000)
     expect(notice).to_contain_text("The text, the figures and the recorded outputs still work")
     expect(output(page, 1)).to_contain_text("does c record what made it? False")
-    expect(page.locator("#loss").get_by_role("button", name=re.compile("^L data"))).to_be_visible()
+    expect(come_to(page.locator("#loss")).get_by_role("button", name=re.compile("^L data"))).to_be_visible()
     page.unroute("**/assets/pyodide/*/pyodide.asm.wasm")
     notice.get_by_role("button", name="Retry").click()
     expect(notice).to_be_hidden(timeout=30_000)
@@ -201,6 +202,7 @@ def test_two_tabs_editing_one_gap_the_newer_edit_wins_and_the_other_tab_says_so(
     page.goto(site + LESSON)
     other = page.context.new_page()
     other.goto(site + LESSON)
+    editor(other, 1)  # shown before the change
     write_gap(page, 1, "Keep data as a float", RIGHT_INIT)
     expect(editor(other, 1)).to_contain_text("self.data = float(data)")
     expect(lab(other, 1).get_by_text("Gap L07.init was changed in another tab")).to_be_visible()

@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.e2e.test_lesson07 import LESSON
+from tools.reach import come_to
 
 LARGEST_PAGE_CODE = 80_000
 """The most bytes of ember's JavaScript that a page without code may load: a tenth of a lesson's."""
@@ -33,7 +34,7 @@ def test_a_page_without_code_loads_no_editor_graph_runtime_or_math(page: Page, s
 
 def test_a_lesson_loads_its_labs_cells_figures_and_math(page: Page, site: str):
     loaded = ember_scripts(page, site + LESSON)
-    expect(page.get_by_role("button", name="Run checks").first).to_be_visible()
+    expect(come_to(page.get_by_role("region", name="Lab 1")).get_by_role("button", name="Run checks")).to_be_visible()
     expect(page.locator(".katex").first).to_be_attached()
     for component in ("lab-", "cell-", "math-"):
         assert [name for name in loaded if name.startswith(component)], (component, loaded)
@@ -62,7 +63,17 @@ def test_a_lesson_about_to_be_printed_typesets_every_formula(page: Page, site: s
 def test_a_figure_whose_code_cannot_load_still_shows_its_graph_as_a_table(page: Page, site: str):
     page.route("**/assets/ember/graph-*.js", lambda route: route.abort())
     page.goto(site + LESSON)
-    figure = page.locator(".ember-figure").first
+    figure = come_to(page.locator(".ember-figure").first)
     figure.get_by_text("The graph as a table").click()
     expect(figure.get_by_role("row").first).to_be_visible()
     expect(figure.get_by_role("cell", name="input").first).to_be_visible()
+
+
+def test_a_lab_far_down_a_lesson_gets_its_editor_when_the_learner_scrolls_near_it(page: Page, site: str):
+    loaded = ember_scripts(page, site + LESSON)  # idle: the lab's code has come
+    assert [name for name in loaded if name.startswith("lab-")], loaded
+    far = page.get_by_role("region", name="Lab 2")
+    expect(far.get_by_role("button", name="Run checks")).to_have_count(0)
+    expect(far.get_by_text("holding the sum")).to_be_hidden()  # the page's stub, which may not be the learner's code
+    come_to(far)
+    expect(far.get_by_role("button", name="Run checks")).to_be_visible()

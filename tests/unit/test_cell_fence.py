@@ -36,9 +36,10 @@ def fence(code: str, options: str = "") -> str:
     return f"```python cell{options}\n{code}\n```\n"
 
 
-def test_a_cell_shows_its_code_as_plain_text_and_its_recorded_output():
+def test_a_cell_is_a_named_group_showing_its_code_as_plain_text_and_its_recorded_output():
     html = render(fence('print("hello", 6 * 7)'))
-    assert '<div class="ember-cell" data-cell="1" data-id="page-99-test-c1" data-time-limit="20">' in html
+    assert ('<div class="ember-cell" data-cell="1" data-id="page-99-test-c1" data-time-limit="20" '
+            'role="group" aria-label="Code cell 1">') in html
     assert '<div class="language-python highlight"><pre><code>print("hello", 6 * 7)\n</code></pre></div>' in html
     assert re.search(r'role="log" aria-label="Output of cell 1" tabindex="0"><span class="ember-output__stdout">'
                      r"hello 42\n</span></pre>", html)
