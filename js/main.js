@@ -20,6 +20,12 @@ import "./lab.css";
 import "./cell.css";
 import "katex/dist/katex.css"; // without its @font-face rules, which come with math (js/math.js)
 
+// A part that mounts as the learner comes near it grows as it mounts, above the view too when they
+// scroll up: only a browser that then keeps what is in view still (CSS scroll anchoring, which
+// Chromium and Firefox have, and Safari so far has not) mounts these parts lazily; another mounts
+// them all as the page starts.
+const LAZY_PARTS = CSS.supports("overflow-anchor", "auto");
+
 // Each component's code is a chunk of its own: a page without code cells loads no editor, and one
 // without math no KaTeX. A lazy component is mounted when the learner comes near it (js/slices.js),
 // and its chunk loads once what is near the view has mounted: a lesson's editors, graphs and plots,
@@ -29,13 +35,13 @@ const components = [
   [".arithmatex", () => import("./math.js"), { lazy: true }],
   [".md-content__inner", () => import("./notices.js")],
   [".ember-catchup", () => import("./catchup.js")],
-  [".ember-quiz", () => import("./quiz.js"), { lazy: true }],
+  [".ember-quiz", () => import("./quiz.js"), { lazy: LAZY_PARTS }],
   [".ember-map__progress", () => import("./coursemap.js")],
   [".ember-progress-tools", () => import("./progress/tools.js")],
-  [".ember-figure", () => import("./graph.js"), { lazy: true }],
-  [".ember-plot", () => import("./plot.js"), { lazy: true }],
-  [".ember-lab", () => import("./lab.js"), { lazy: true }],
-  [".ember-cell", () => import("./cell.js"), { lazy: true }],
+  [".ember-figure", () => import("./graph.js"), { lazy: LAZY_PARTS }],
+  [".ember-plot", () => import("./plot.js"), { lazy: LAZY_PARTS }],
+  [".ember-lab", () => import("./lab.js"), { lazy: LAZY_PARTS }],
+  [".ember-cell", () => import("./cell.js"), { lazy: LAZY_PARTS }],
 ].map(([selector, load, { lazy = false } = {}]) => ({ selector, code: chunk(load), lazy }));
 
 /** A component's code (js/slices.js, Chunk): load() started once, when first called. */

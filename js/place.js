@@ -119,7 +119,9 @@ function saveAsTheLearnerMoves(blocks, path, signal) {
     timer = setTimeout(save, SAVE_AFTER_MS);
   }, { passive: true, signal });
   addEventListener("pagehide", save, { signal });
-  document.addEventListener("click", (event) => event.target.closest?.("a[href]") && save(), { capture: true, signal });
+  // On the window, before js/onscreen.js lays out the whole page as a link is followed: parts far
+  // from the view then take their own heights, and what is in view moves until the next frame.
+  addEventListener("click", (event) => event.target.closest?.("a[href]") && save(), { capture: true, signal });
   signal.addEventListener("abort", () => clearTimeout(timer));
 }
 

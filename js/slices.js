@@ -5,6 +5,9 @@
 const SLICE_MS = 30;
 /** How near the view an element is "near": within a screen's height above or below it. */
 const NEAR = "100% 0px";
+/** What the keyboard can focus in a mounted part. */
+const FOCUSABLE = ["button:not([hidden])", "a[href]", "input", "textarea", "select", "summary",
+  "[contenteditable=true]", "[tabindex='0']"].join(", ");
 
 /** Resolve in a task of its own, after the next frame when the page is shown: the editors of a
  * slice then measure themselves in a frame of their own, not all in one. A MessageChannel's
@@ -50,20 +53,26 @@ export function mountInSlices(found, signal) {
   for (const item of found.filter((item) => item.lazy)) {
     waiting.set(blocks.get(item), [...(waiting.get(blocks.get(item)) ?? []), item]);
   }
-  const nearView = new IntersectionObserver((entries) => {
-    const near = new Set(entries.filter((entry) => entry.isIntersecting).map((entry) => entry.target));
+  let grew = null; // ends the drain's wait for code when more is queued
+  /** Queue the lazy items of the blocks that came near (or took the focus), ahead of the rest. */
+  const cameNear = (near) => {
     for (const block of near) {
       nearView.unobserve(block); // its place in the queue is settled
+      for (const item of waiting.get(block) ?? []) item.code().catch(() => {}); // its code starts coming
       queue.push(...(waiting.get(block) ?? []));
       waiting.delete(block);
     }
     queue.sort((a, b) => near.has(blocks.get(b)) - near.has(blocks.get(a))); // stable: the page's order kept
-    reported();
+    grew?.();
     firstReport.then(drainAll);
+  };
+  const nearView = new IntersectionObserver((entries) => {
+    cameNear(new Set(entries.filter((entry) => entry.isIntersecting).map((entry) => entry.target)));
+    reported();
   }, { rootMargin: NEAR });
   let draining = null;
   const drainAll = () => {
-    draining ??= drain(queue, signal).finally(() => {
+    draining ??= drain(queue, signal, () => new Promise((resolve) => (grew = resolve))).finally(() => {
       draining = null;
       for (const block of blocks.values()) if (!waiting.has(block)) nearView.unobserve(block);
       if (!waiting.size) nearView.disconnect();
@@ -81,17 +90,27 @@ export function mountInSlices(found, signal) {
   hidden();
   firstReport.then(drainAll);
   document.addEventListener("visibilitychange", hidden, { signal });
-  addEventListener("beforeprint", () => {
-    const lazy = [...[...waiting.values()].flat(), ...queue.filter((item) => item.lazy)];
-    const left = new Set(mountNow(lazy, signal)); // those whose code has not come
-    for (const [block, items] of waiting) {
-      const still = items.filter((item) => left.has(item));
-      if (still.length) waiting.set(block, still);
-      else waiting.delete(block);
-    }
-    queue.splice(0, queue.length, ...queue.filter((item) => !item.lazy || left.has(item)));
+  // The keyboard can take the focus into a part before it came near, such as a cell's output:
+  // the part mounts at once, and the focus goes on in it (mountWith).
+  document.addEventListener("focusin", ({ target }) => {
+    const block = [...waiting.keys()].find((waits) => waits.contains(target));
+    if (block) cameNear(new Set([block]));
   }, { signal });
+  addEventListener("beforeprint", () => mountBeforePrint(waiting, queue, signal), { signal });
   signal.addEventListener("abort", () => nearView.disconnect());
+}
+
+/** Mount at once every lazy item, those waiting to come near and those queued, whose code has
+ * come: the page is about to be printed. */
+function mountBeforePrint(waiting, queue, signal) {
+  const lazy = [...[...waiting.values()].flat(), ...queue.filter((item) => item.lazy)];
+  const left = new Set(mountNow(lazy, signal)); // those whose code has not come
+  for (const [block, items] of waiting) {
+    const still = items.filter((item) => left.has(item));
+    if (still.length) waiting.set(block, still);
+    else waiting.delete(block);
+  }
+  queue.splice(0, queue.length, ...queue.filter((item) => !item.lazy || left.has(item)));
 }
 
 /** The block of the page that el is in (a paragraph, a list, a lab, a closed question): whether
@@ -117,13 +136,14 @@ export function mountNow(found, signal) {
   return later;
 }
 
-/** Mount queue's elements in order, those whose code has come, a slice at a time. */
-async function drain(queue, signal) {
+/** Mount queue's elements in order, those whose code has come, a slice at a time; while none
+ * has, wait for the first code to come, or for grown() to say that more was queued. */
+async function drain(queue, signal, grown) {
   let sliceStart = performance.now();
   while (queue.length && !signal.aborted) {
     const index = queue.findIndex((item) => item.code.settled);
     if (index < 0) {
-      await Promise.race(queue.map((item) => item.code().catch(() => {})));
+      await Promise.race([grown(), ...queue.map((item) => item.code().catch(() => {}))]);
       continue;
     }
     const [{ el, code }] = queue.splice(index, 1);
@@ -154,8 +174,10 @@ async function mountOne(el, code, signal) {
  * before it came near (js/graph.js, js/plot.js) keeps the cell's drawing. */
 function mountWith(module, el, signal) {
   if ("mounted" in el.dataset) return;
+  const focused = el.contains(document.activeElement) ? document.activeElement : null;
   try {
     module.mount(el, signal);
+    if (focused && !focused.isConnected) el.querySelector(FOCUSABLE)?.focus(); // the mount replaced it
   } catch (error) {
     console.error("ember: a part of this page could not start", el, error); // the rest still does
     showFallback(el);

@@ -16,6 +16,7 @@ def test_the_courses_answer_opens_beside_the_learners_only_once_the_lab_passes(p
     page.goto(site + LESSON)
     type_first_lab(page)
     answers = lab(page, 2).get_by_text("Compare with the course's answer")
+    expect(lab(page, 2).get_by_role("button", name="Run checks")).to_be_visible()  # mounted
     expect(answers).to_be_hidden()
     select_gap(page, 2, "holding the sum")
     type_lines(page, ["other = _as_value(other)", "out = Value(self.data + other.data, (self, other), '+')"])

@@ -111,9 +111,10 @@ def test_text_outside_the_gaps_cannot_be_changed(page: Page, site: str):
 
 def test_hints_open_one_level_at_a_time_and_stay_open(page: Page, site: str):
     page.goto(site + LESSON)
+    button = lab(page, 1).get_by_role("button", name="Show a hint")
+    expect(button).to_be_visible()  # mounted: the build's hints, in a closed details, are gone
     hints = lab(page, 1).get_by_role("listitem").filter(has_text=re.compile("history|float\\(|Nearly"))
     expect(hints).to_have_count(0)
-    button = lab(page, 1).get_by_role("button", name="Show a hint")
     button.click()
     expect(lab(page, 1).get_by_text("Hint 1 of 3.")).to_be_visible()
     expect(lab(page, 1).get_by_text("A Value is a number plus its history")).to_be_visible()

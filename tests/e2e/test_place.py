@@ -95,7 +95,8 @@ def test_back_from_the_next_lesson_comes_back_to_the_same_place(page: Page, site
     heading_id, before = scrolled_to_lab_2(page, site)
     # In the sidebar, on screen where the learner is: the footer's link is a scroll away.
     page.get_by_role("navigation", name="Navigation").get_by_role("link", name=re.compile(r"^12 ")).click()
-    expect(page).to_have_url(re.compile("12-check-your-slopes/$"))
+    expect(page).to_have_url(re.compile("12-check-your-slopes/$"))  # at once, before lesson 12 shows
+    expect(page.get_by_role("heading", level=1)).to_have_text("Check your slopes")
     every_component_near_mounted(page)
     page.go_back()
     arrives_between(page, heading_id, before - 2, before + 2)  # lesson 11's, not lesson 12's lab 2

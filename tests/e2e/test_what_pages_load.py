@@ -77,3 +77,28 @@ def test_a_lab_far_down_a_lesson_gets_its_editor_when_the_learner_scrolls_near_i
     expect(far.get_by_text("holding the sum")).to_be_hidden()  # the page's stub, which may not be the learner's code
     come_to(far)
     expect(far.get_by_role("button", name="Run checks")).to_be_visible()
+
+
+NO_SCROLL_ANCHORING = """{
+  const supports = CSS.supports.bind(CSS);
+  CSS.supports = (...asked) => !String(asked[0]).startsWith("overflow-anchor") && supports(...asked);
+}"""
+"""A browser without CSS scroll anchoring, as Safari is."""
+
+
+def test_a_browser_that_does_not_keep_the_view_still_as_parts_grow_mounts_them_all_at_once(page: Page, site: str):
+    page.add_init_script(NO_SCROLL_ANCHORING)
+    page.goto(site + LESSON)
+    expect(page.get_by_role("region", name="Lab 2").get_by_role("button", name="Run checks")).to_be_attached()
+    assert page.evaluate("scrollY") == 0
+
+
+def test_the_keyboard_going_into_a_lab_before_it_mounts_keeps_the_focus_in_it(page: Page, site: str):
+    page.goto(site + LESSON)
+    far = page.get_by_role("region", name="Lab 2")
+    expect(far.get_by_role("button", name="Run checks")).to_have_count(0)
+    heading = page.get_by_role("heading", name=re.compile("^Lab 2"))
+    heading.get_by_role("link").evaluate("link => link.focus({ preventScroll: true })")  # the view stays put
+    page.keyboard.press("Tab")  # into the lab, onto its hints, which its mount replaces
+    expect(far.get_by_role("button", name="Run checks")).to_be_visible()
+    page.wait_for_function("document.activeElement.closest('.ember-lab')?.dataset.lab === '07-2'")
