@@ -58,7 +58,7 @@ export function mountInSlices(found, signal) {
   const cameNear = (near) => {
     for (const block of near) {
       nearView.unobserve(block); // its place in the queue is settled
-      for (const item of waiting.get(block) ?? []) item.code().catch(() => {}); // its code starts coming
+      for (const item of waiting.get(block) ?? []) item.code(); // its code starts coming
       queue.push(...(waiting.get(block) ?? []));
       waiting.delete(block);
     }
@@ -78,7 +78,7 @@ export function mountInSlices(found, signal) {
       if (!waiting.size) nearView.disconnect();
       // The page's start is mounted: the code of what waits comes now, so that each one mounts in
       // the frame it comes near in, and is mounted before printing.
-      for (const items of waiting.values()) for (const item of items) item.code().catch(() => {});
+      for (const items of waiting.values()) for (const item of items) item.code();
     });
   };
   let reported;
