@@ -35,6 +35,7 @@ const components = [
   [".arithmatex", () => import("./math.js"), { lazy: true }],
   [".md-content__inner", () => import("./notices.js")],
   [".ember-catchup", () => import("./catchup.js")],
+  [".md-typeset__scrollwrap", () => import("./scrollable.js")],
   [".ember-quiz", () => import("./quiz.js"), { lazy: LAZY_PARTS }],
   [".ember-map__progress", () => import("./coursemap.js")],
   [".ember-progress-tools", () => import("./progress/tools.js")],

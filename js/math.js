@@ -2,6 +2,7 @@
 
 import katex from "katex";
 import faces from "ember:katex-fonts";
+import { keepScrollableFocusable } from "./scrollable.js";
 
 let declared = false;
 
@@ -18,12 +19,16 @@ function declareFonts() {
 }
 
 /**
- * Typeset one .arithmatex element, unless it is a copy of one typeset already.
+ * Typeset one .arithmatex element, unless it is a copy of one typeset already. A displayed
+ * formula scrolls sideways when it is wider than the page (Material's CSS), and is then a tab stop.
  * @param {HTMLElement} el
+ * @param {AbortSignal} signal aborted when the learner leaves the page
  */
-export function mount(el) {
+export function mount(el, signal) {
   if (el.querySelector(".katex")) return;
   declareFonts();
   const tex = el.textContent.trim();
-  katex.render(tex.slice(2, -2), el, { displayMode: tex.startsWith("\\["), throwOnError: false });
+  const displayMode = tex.startsWith("\\[");
+  katex.render(tex.slice(2, -2), el, { displayMode, throwOnError: false });
+  if (displayMode) keepScrollableFocusable(el, signal);
 }

@@ -22,3 +22,24 @@ def read_through(page: Page) -> None:
     for index in range(parts.count()):
         part = come_to(parts.nth(index))
         expect(part).to_have_attribute("data-mounted", "")
+
+
+MOUNTING = 60_000
+"""How long a lesson may take to mount, in ms: seconds on a busy 2-core machine."""
+
+UNMOUNTED_NEAR = """() => [...document.querySelectorAll("[data-found]:not(.arithmatex):not([data-mounted])")]
+  .filter((el) => {
+    const { top, bottom, height } = el.getBoundingClientRect();
+    return height > 0 && bottom > -innerHeight && top < 2 * innerHeight;
+  }).length"""
+"""How many components within a screen of the view are not mounted yet (js/slices.js, NEAR); those
+farther away wait for the learner, and so do formulas."""
+
+
+def every_component_near_mounted(page: Page) -> None:
+    """Wait until every component near the view has mounted: the page as it first shows, before
+    the learner scrolls; one farther away mounts only once they do."""
+    # One in the page's content: a new page's has none until its components are found, and all are
+    # found at once, before the first mounts; the header's stay mounted across instant navigation.
+    expect(page.locator(".md-content [data-mounted]").first).to_be_attached(timeout=MOUNTING)
+    page.wait_for_function(f"({UNMOUNTED_NEAR})() === 0", timeout=MOUNTING)

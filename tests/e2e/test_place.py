@@ -10,28 +10,10 @@ import pytest
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
+from tools.reach import every_component_near_mounted
+
 LESSON_11 = "lessons/11-powers-and-quotients/"
 """A lesson with a lab, a plot and a figure above its second lab: each grows as it mounts."""
-MOUNTING = 60_000
-"""How long a lesson may take to mount, in ms: seconds on a busy 2-core machine."""
-
-
-UNMOUNTED_NEAR = """() => [...document.querySelectorAll("[data-found]:not(.arithmatex):not([data-mounted])")]
-  .filter((el) => {
-    const { top, bottom, height } = el.getBoundingClientRect();
-    return height > 0 && bottom > -innerHeight && top < 2 * innerHeight;
-  }).length"""
-"""How many components within a screen of the view are not mounted yet (js/slices.js, NEAR); those
-farther away wait for the learner, and so do formulas."""
-
-
-def every_component_near_mounted(page: Page) -> None:
-    """Wait until every component near the view has mounted, and so every one that could move the
-    place: one farther away mounts only once the learner scrolls, which ends the keeping of it."""
-    # One in the page's content: a new page's has none until its components are found, and all are
-    # found at once, before the first mounts; the header's stay mounted across instant navigation.
-    expect(page.locator(".md-content [data-mounted]").first).to_be_attached(timeout=MOUNTING)
-    page.wait_for_function(f"({UNMOUNTED_NEAR})() === 0", timeout=MOUNTING)
 
 
 def top_of(page: Page, element_id: str) -> float:
