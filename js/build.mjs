@@ -4,9 +4,9 @@
 // that the build inlines in a page's head: register.js registers the service worker, stay.js
 // keeps moves within a page from reloading it, onscreen.js lets a fresh page lay out a screen first.
 // `node js/build.mjs --watch` rebuilds on every change.
-import { readFileSync, rmSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { dirname } from "node:path";
+import { dirname, relative } from "node:path";
 import Ajv from "ajv";
 import standaloneCode from "ajv/dist/standalone/index.js";
 import * as esbuild from "esbuild";
@@ -61,6 +61,30 @@ const katexFonts = {
   },
 };
 
+// The chunks that the page bundle imports as it starts, for the build to name in each page's head
+// (<link rel="modulepreload">, site_src/plugin.py): the browser then fetches them as the page's
+// HTML comes, not once it has parsed ember.js, after the whole page.
+const PRELOADS = "build/bundle/ember.preload.json";
+const preloads = {
+  name: "preloads",
+  setup(build) {
+    build.onEnd(({ metafile }) => {
+      if (!metafile) return; // the build failed, and said why
+      const found = new Set();
+      const visit = (output) => {
+        for (const { path, kind } of metafile.outputs[output]?.imports ?? []) {
+          if (kind === "import-statement" && !found.has(path)) {
+            found.add(path);
+            visit(path);
+          }
+        }
+      };
+      visit("build/bundle/ember.js");
+      writeFileSync(PRELOADS, JSON.stringify([...found].map((path) => relative("build/bundle", path)).sort()));
+    });
+  },
+};
+
 // Pyodide's files are served under their version (site_src/plugin.py), so that a cache may keep
 // them for good.
 const PYODIDE_VERSION = JSON.parse(readFileSync("node_modules/pyodide/package.json", "utf8")).version;
@@ -81,7 +105,8 @@ const options = {
   loader: { ".woff2": "file" },
   assetNames: "fonts/[name]",
   logLevel: "warning",
-  plugins: [validators, katexFonts],
+  plugins: [validators, katexFonts, preloads],
+  metafile: true,
   define: { PYODIDE_VERSION: JSON.stringify(PYODIDE_VERSION) },
 };
 

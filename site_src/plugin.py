@@ -70,6 +70,8 @@ IMMUTABLE = "public, max-age=31536000, immutable"
 BUNDLE_SCRIPT = "assets/ember/ember.js"
 BUNDLE_STYLE = "assets/ember/ember.css"
 HEAD_SCRIPTS = ("register.js", "stay.js", "onscreen.js")
+PRELOADS = "ember.preload.json"
+"""The chunks that ember.js imports as it starts, which js/build.mjs lists for each page's head."""
 """In bundle_dir: the scripts that pages inline at the top of their head (js/offline/register.js,
 js/stay.js, js/onscreen.js)."""
 FENCES = (("python", cell.validate, cell.format_cell), ("python", figure.validate, figure.format_figure),
@@ -218,10 +220,14 @@ class EmberPlugin(BasePlugin[EmberConfig]):
         return html + self._lesson_data(whole_course=page.meta.get("ember") == "course-map") + layout_data
 
     def on_post_page(self, output: str, page: Page, config: MkDocsConfig) -> str:
-        """Name the course in each page's head, for the keys of the learner's saved progress; at
-        the top of the head, inline register.js, with the service worker's URL except under
-        mkdocs serve, stay.js and onscreen.js."""
-        output = output.replace("</head>", f'<meta name="ember-course" content="{self.config.course_id}"></head>', 1)
+        """Name the course in each page's head, for the keys of the learner's saved progress, and
+        the chunks ember.js imports as it starts (modulepreload); at the top of the head, inline
+        register.js, with the service worker's URL except under mkdocs serve, stay.js and
+        onscreen.js."""
+        preloads = "".join(f'<link rel="modulepreload" href="{get_relative_url(f"assets/ember/{name}", page.url)}">'
+                           for name in self.preloads)
+        output = output.replace(
+            "</head>", f'<meta name="ember-course" content="{self.config.course_id}">{preloads}</head>', 1)
         # First: on a host without ISOLATION_HEADERS it reloads the page once, isolated.
         worker = "" if self.serving else f' data-sw="{get_relative_url(SERVICE_WORKER, page.url)}"'
         scripts = (f"<script{worker}>{self.head_scripts['register.js']}</script>"
@@ -258,18 +264,19 @@ class EmberPlugin(BasePlugin[EmberConfig]):
         """Add Pyodide, the bundle, the Python files and ``_headers`` to the site; keep the head
         scripts to inline."""
         missing = [path for path in [*(self.pyodide_dir / name for name in PYODIDE_FILES),
-                                     *(self.bundle_dir / name for name in ("ember.js", SERVICE_WORKER, *HEAD_SCRIPTS))]
+                                     *(self.bundle_dir / name for name in ("ember.js", SERVICE_WORKER, PRELOADS, *HEAD_SCRIPTS))]
                    if not path.is_file()]
         if missing:
             raise PluginError(f"{missing[0]} is missing: run `make setup` (npm ci, then npm run build); if "
                               "esbuild printed an error above, fix it first")
         self.head_scripts = {name: (self.bundle_dir / name).read_text(encoding="utf-8").strip()
                              for name in HEAD_SCRIPTS}
+        self.preloads = json.loads((self.bundle_dir / PRELOADS).read_text(encoding="utf-8"))
         for name in PYODIDE_FILES:
             files.append(File.generated(config, self.pyodide_url + name,
                                         abs_src_path=str(self.pyodide_dir / name)))
         for path in sorted(self.bundle_dir.rglob("*")):
-            if path.is_file() and path.name not in (SERVICE_WORKER, *HEAD_SCRIPTS):
+            if path.is_file() and path.name not in (SERVICE_WORKER, PRELOADS, *HEAD_SCRIPTS):
                 uri = f"assets/ember/{path.relative_to(self.bundle_dir).as_posix()}"
                 files.append(File.generated(config, uri, abs_src_path=str(path)))
         files.append(File.generated(config, "assets/ember/python.json",

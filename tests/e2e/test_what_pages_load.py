@@ -102,3 +102,23 @@ def test_the_keyboard_going_into_a_lab_before_it_mounts_keeps_the_focus_in_it(pa
     page.keyboard.press("Tab")  # into the lab, onto its hints, which its mount replaces
     expect(far.get_by_role("button", name="Run checks")).to_be_visible()
     page.wait_for_function("document.activeElement.closest('.ember-lab')?.dataset.lab === '07-2'")
+
+
+STATIC_IMPORTS = re.compile(r'^(?:import\{[^}]*\}from|import)"\./([\w-]+\.js)";')
+"""A static import at the start of a module esbuild wrote: the chunks a module needs to run."""
+
+
+def test_a_page_names_in_its_head_every_chunk_its_bundle_starts_with(page: Page, site: str):
+    page.goto(site + LESSON)
+    base = site + "assets/ember/"
+    named = {href.rsplit("/", 1)[1] for href in page.locator("head link[rel=modulepreload]").evaluate_all(
+        "links => links.map((link) => link.href)")}
+    needed, todo = set(), ["ember.js"]
+    while todo:
+        code = page.request.get(base + todo.pop()).text()
+        while match := STATIC_IMPORTS.match(code):
+            if match[1] not in needed:
+                needed.add(match[1])
+                todo.append(match[1])
+            code = code[match.end():]
+    assert needed and named == needed
