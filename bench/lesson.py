@@ -45,7 +45,9 @@ RUN_WHEN_MOUNTED = """(cell) => {
     return true;
   };
   const observer = new MutationObserver(() => run() && observer.disconnect());
-  if (!run()) observer.observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ["data-mounted"] });
+  if (!run()) {
+    observer.observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ["data-mounted"] });
+  }
 }"""
 """Scrolls to the cell (a CSS selector) as soon as it is in the page, as a learner does, and clicks
 its Run as soon as it has mounted: in the page, where a click from Playwright comes when its

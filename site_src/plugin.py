@@ -70,10 +70,11 @@ IMMUTABLE = "public, max-age=31536000, immutable"
 BUNDLE_SCRIPT = "assets/ember/ember.js"
 BUNDLE_STYLE = "assets/ember/ember.css"
 HEAD_SCRIPTS = ("register.js", "stay.js", "onscreen.js")
-PRELOADS = "ember.preload.json"
-"""The chunks that ember.js imports as it starts, which js/build.mjs lists for each page's head."""
 """In bundle_dir: the scripts that pages inline at the top of their head (js/offline/register.js,
 js/stay.js, js/onscreen.js)."""
+PRELOADS = "ember.preload.json"
+"""In bundle_dir: the chunks that ember.js imports as it starts, which js/build.mjs lists for each
+page's head."""
 FENCES = (("python", cell.validate, cell.format_cell), ("python", figure.validate, figure.format_figure),
           ("python", plot.validate, plot.format_plot),
           ("yaml", lab.validate, lab.format_lab), ("yaml", quiz.validate_quiz, quiz.format_quiz),
@@ -263,8 +264,9 @@ class EmberPlugin(BasePlugin[EmberConfig]):
     def on_files(self, files: Files, config: MkDocsConfig) -> Files:
         """Add Pyodide, the bundle, the Python files and ``_headers`` to the site; keep the head
         scripts to inline."""
+        bundled = ("ember.js", SERVICE_WORKER, PRELOADS, *HEAD_SCRIPTS)
         missing = [path for path in [*(self.pyodide_dir / name for name in PYODIDE_FILES),
-                                     *(self.bundle_dir / name for name in ("ember.js", SERVICE_WORKER, PRELOADS, *HEAD_SCRIPTS))]
+                                     *(self.bundle_dir / name for name in bundled)]
                    if not path.is_file()]
         if missing:
             raise PluginError(f"{missing[0]} is missing: run `make setup` (npm ci, then npm run build); if "
