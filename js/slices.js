@@ -9,6 +9,13 @@ const NEAR = "100% 0px";
 const FOCUSABLE = ["button:not([hidden])", "a[href]", "input", "textarea", "select", "summary",
   "[contenteditable=true]", "[tabindex='0']"].join(", ");
 
+// Whether the keyboard's focus last moved backwards in the page (Shift+Tab): a part it went into
+// before mounting hands it, once mounted, to its last control, not its first (mountWith).
+let focusWentBack = false;
+document.addEventListener("focusin", ({ target, relatedTarget }) => {
+  focusWentBack = Boolean(relatedTarget && target.compareDocumentPosition(relatedTarget) & Node.DOCUMENT_POSITION_FOLLOWING);
+});
+
 /** Resolve in a task of its own, after the next frame when the page is shown: the editors of a
  * slice then measure themselves in a frame of their own, not all in one. A MessageChannel's
  * message, not setTimeout, and no frame in a hidden tab: browsers slow timers down in a tab in
@@ -177,13 +184,19 @@ function mountWith(module, el, signal) {
   const focused = el.contains(document.activeElement) ? document.activeElement : null;
   try {
     module.mount(el, signal);
-    if (focused && !focused.isConnected) el.querySelector(FOCUSABLE)?.focus(); // the mount replaced it
+    if (focused && !focused.isConnected) focusIn(el); // the mount replaced it
   } catch (error) {
     console.error("ember: a part of this page could not start", el, error); // the rest still does
     showFallback(el);
   } finally {
     el.dataset.mounted = "";
   }
+}
+
+/** Focus el's first control that is shown, or its last if the focus came into el backwards. */
+function focusIn(el) {
+  const shown = [...el.querySelectorAll(FOCUSABLE)].filter((control) => control.checkVisibility());
+  (focusWentBack ? shown.at(-1) : shown[0])?.focus();
 }
 
 /** Show in el what the build wrote for readers without JavaScript (a figure's or a plot's table,

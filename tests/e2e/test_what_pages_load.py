@@ -104,6 +104,28 @@ def test_the_keyboard_going_into_a_lab_before_it_mounts_keeps_the_focus_in_it(pa
     page.wait_for_function("document.activeElement.closest('.ember-lab')?.dataset.lab === '07-2'")
 
 
+LAST_CONTROL_FOCUSED = """lab => {
+  const shown = [...lab.querySelectorAll("button, a[href], input, textarea, select, summary, [contenteditable=true], [tabindex='0']")]
+    .filter((control) => control.checkVisibility());
+  return shown.length > 1 && document.activeElement === shown.at(-1);
+}"""
+"""Whether the focus is on the last control shown in the lab."""
+
+
+def test_shift_tab_into_a_lab_before_it_mounts_lands_on_its_last_control(page: Page, site: str):
+    page.goto(site + LESSON)
+    far = page.get_by_role("region", name="Lab 2")
+    expect(far.get_by_role("button", name="Run checks")).to_have_count(0)
+    far.evaluate("""lab => {  // the first link after the lab; the view stays put
+      let block = lab.nextElementSibling;
+      while (!block.querySelector("a[href]")) block = block.nextElementSibling;
+      block.querySelector("a[href]").focus({ preventScroll: true });
+    }""")
+    page.keyboard.press("Shift+Tab")  # back into the lab, onto its hints, which its mount replaces
+    expect(far.get_by_role("button", name="Run checks")).to_be_visible()
+    page.wait_for_function(LAST_CONTROL_FOCUSED, arg=far.element_handle())
+
+
 STATIC_IMPORTS = re.compile(r'^(?:import\{[^}]*\}from|import)"\./([\w-]+\.js)";')
 """A static import at the start of a module esbuild wrote: the chunks a module needs to run."""
 
