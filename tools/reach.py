@@ -1,14 +1,29 @@
 """Coming to a part of a page as a learner does, by scrolling to it: for the e2e tests, make bench
 and the screenshots."""
 
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Error, Locator, Page, TimeoutError, expect
 
 
 def come_to(part: Locator) -> Locator:
     """part, scrolled into view: a page mounts a cell, a lab, a figure, a plot or a question only
-    once it comes near the view (js/slices.js); before that it shows what the build wrote."""
+    once it comes near the view (js/slices.js); before that it shows what the build wrote.
+
+    A part's mount, or instant navigation's new content, may replace the element Playwright found
+    while it scrolls; then it scrolls to the one that replaced it. Raises playwright's Error for
+    anything else, and TimeoutError if the part is never there."""
+    for _ in range(REPLACED_AT_MOST):
+        try:
+            part.scroll_into_view_if_needed()
+            return part
+        except Error as error:
+            if isinstance(error, TimeoutError) or "not attached" not in error.message:
+                raise
     part.scroll_into_view_if_needed()
     return part
+
+
+REPLACED_AT_MOST = 5
+"""How many times a part may be replaced while come_to scrolls to it: its mount replaces it once."""
 
 
 MOUNTED_LATER = ".ember-cell, .ember-lab, .ember-figure, .ember-plot, .ember-quiz"
