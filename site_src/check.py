@@ -27,17 +27,11 @@ import yaml
 
 from site_src import course, frame, runtime
 from site_src.execute import is_kept, write_lib
-from site_src.fences import QUOTE, SHOWN_TIME_LIMIT, FenceError, PageContext, cell, figure, plot, time_limit_of
-from site_src.fences import lab as lab_fence
-from site_src.fences import quiz as quiz_fence
+from site_src.fences import QUOTE, Declared, FenceError, PageContext, registry, time_limit_of
 from site_src.gaps import Ember, GapError, read_ember
 
-PYTHON_FENCE = re.compile(r"python[ \t]+(?P<kind>cell|figure|plot)\b(?P<options>.*)$")
-"""A python fence's opening line, once its backticks are gone."""
-OPTION = re.compile(r"""([A-Za-z]\w*)(?:=("[^"]*"|'[^']*'))?""")
 LINK = re.compile(r"\]\((?P<target>[^)\s#]+\.md)(?:#[^)\s]*)?\)")
 """A Markdown link to another page of docs/, as in [lesson 07](07-a-number-that-remembers.md)."""
-KNOWN = {"cell": cell.OPTIONS, "figure": figure.OPTIONS, "plot": plot.OPTIONS}
 
 
 @dataclass(frozen=True)
@@ -128,49 +122,39 @@ def _lesson(text: str, src: str, path: Path, found: list[str], runs: list[Run]) 
         found.append(_line(exc))
         number = None
     page = PageContext(src, text, lib_root=Path())  # for its rules only: it runs nothing
-    labs, questions = [], {"q": 0, "r": 0}
+    declared = Declared()
     for opener, source, start in course.fences(text, src):
         try:
-            if lab_fence.OPENER.match(opener):
-                labs.append(lab_fence.parse(source, src, start))
-            elif quiz_fence.QUIZ_OPENER.match(opener):
-                quiz_fence.parse_quiz(source, src, start)
-                questions["q"] += 1
-            elif quiz_fence.RECAP_OPENER.match(opener):
-                questions["r"] += len(quiz_fence.parse_recap(source, src, start))
-            else:
-                timeout = _python_fence(opener, page, start)
-                if timeout is not None:
-                    # The code as superfences hands it to the formatter, which runs it.
-                    runs.append(Run(src, start, number, source.removesuffix("\n"), timeout))
+            declared += _fence(opener, source, page, start, runs, number)
         except FenceError as exc:
             found.append(_line(exc))
     if number is None:
         return None
-    return course.Lesson(number, src, meta, tuple(labs), course.quiz_ids(number, questions))
+    return course.Lesson(number, src, meta, declared.labs, course.quiz_ids(number, declared.questions))
 
 
-def _python_fence(opener: str, page: PageContext, line: int) -> float | None:
-    """Check a python fence's options as its formatter would, without running its code; return
-    the seconds the build gives its code, or None for a fence that is not a cell, figure or plot.
+def _fence(opener: str, source: str, page: PageContext, line: int, runs: list[Run], lesson: int | None
+           ) -> Declared:
+    """Check a fence as the build would, without running its code: its options and id, and what
+    it declares, which it returns; one whose code the build runs goes into runs.
 
     Raises:
-        FenceError: For options that cannot be read, an unknown one, a figure or plot without an
-            id of its own, or a time_limit that is not seconds.
+        FenceError: For words that superfences cannot read, an unknown option, a figure or plot
+            without an id of its own, a time_limit that is not seconds, or a declaration that
+            cannot be read.
     """
-    found = PYTHON_FENCE.match(re.sub(r"^[`~]{3,}[ \t]*", "", opener))
-    if not found:
-        return None
-    kind, text = found["kind"], found["options"]
-    if not cell.OPTION_SYNTAX.match(text):
-        raise page.error_at(line, f"cannot read the options of {opener.strip()!r}: write "
-                            'each as name="value", with quotes')
-    options = {name: value.strip("\"'") if value else None for name, value in OPTION.findall(text)}
-    page.check_options(line, kind, options, KNOWN[kind])
-    if kind != "cell":
-        page.take_id(line, kind, options)
-    default = cell.TIME_LIMIT if kind == "cell" else SHOWN_TIME_LIMIT
-    return time_limit_of(page, line, options.get("time_limit"), default)
+    registry.check_opener(page, line, opener)
+    fence, options = registry.fence_of(opener) or (None, {})
+    if fence is None:
+        return Declared()
+    page.check_options(line, fence.word, options, fence.options)
+    if fence.takes_id:
+        page.take_id(line, fence.word, options)
+    if fence.time_limit is not None:
+        timeout = time_limit_of(page, line, options.get("time_limit"), fence.time_limit)
+        # The code as superfences hands it to the formatter, which runs it.
+        runs.append(Run(page.src_path, line, lesson, source.removesuffix("\n"), timeout))
+    return fence.declares(source, page.src_path, line) if fence.declares else Declared()
 
 
 def _not_in_nav(lessons: list[course.Lesson], config_file: Path, docs_dir: Path, repo: Path) -> list[str]:

@@ -14,16 +14,15 @@ Invariants (DESIGN.md, "ember and its gaps"), for every lesson N:
 """
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
 import yaml
 
 from site_src.execute import CellFailure, run_checks, write_lib
-from site_src.fences import QUOTE, FenceError
+from site_src.fences import QUOTE, Declared, FenceError, registry
 from site_src.fences import lab as lab_fence
-from site_src.fences import quiz as quiz_fence
 from site_src.gaps import Ember
 
 FRONT_MATTER = re.compile(r"\A---\n(.*?)\n---\n", re.S)
@@ -59,8 +58,8 @@ def read_lessons(repo: Path, docs_dir: Path) -> list[Lesson]:
         data = front_matter(text, src)
         number = lesson_number(data, src, in_lessons=path.parent.name == "lessons")
         if number is not None:
-            labs, questions = _fences(text, src)
-            lessons.append(Lesson(number, src, data, tuple(labs), quiz_ids(number, questions)))
+            declared = _declared(text, src)
+            lessons.append(Lesson(number, src, data, declared.labs, quiz_ids(number, declared.questions)))
     return sorted(lessons, key=lambda lesson: lesson.number)
 
 
@@ -97,10 +96,10 @@ def lesson_number(meta: dict, src_path: str, in_lessons: bool) -> int | None:
     return int(meta["number"])
 
 
-def quiz_ids(number: int, questions: dict[str, int]) -> tuple[str, ...]:
+def quiz_ids(number: int, questions: Mapping[str, int]) -> tuple[str, ...]:
     """The ids of a lesson's questions, recap first: ``07-r1``, …, ``07-q1``, …, from how many
-    recap (r) and quiz (q) questions it has."""
-    return tuple(f"{number:02d}-{kind}{index}" for kind in "rq" for index in range(1, questions[kind] + 1))
+    recap (r) and quiz (q) questions it has (Declared.questions)."""
+    return tuple(f"{number:02d}-{kind}{index}" for kind in "rq" for index in range(1, questions.get(kind, 0) + 1))
 
 
 def front_matter(text: str, src_path: str) -> dict:
@@ -125,22 +124,18 @@ def front_matter(text: str, src_path: str) -> dict:
     return data
 
 
-def _fences(text: str, src_path: str) -> tuple[list[lab_fence.Lab], dict[str, int]]:
-    """Parse each ``yaml lab`` and ``yaml recap`` fence of a page, and count its ``yaml quiz``
-    fences. Returns the labs, and how many quiz (q) and recap (r) questions.
+def _declared(text: str, src_path: str) -> Declared:
+    """What the fences of a page declare: its labs, and how many questions of each kind.
 
     Raises:
         FenceError: For a declaration that does not parse, or as fences() raises.
     """
-    labs, questions = [], {"q": 0, "r": 0}
+    declared = Declared()
     for opener, source, start in fences(text, src_path):
-        if lab_fence.OPENER.match(opener):
-            labs.append(lab_fence.parse(source, src_path, start))
-        elif quiz_fence.QUIZ_OPENER.match(opener):
-            questions["q"] += 1
-        elif quiz_fence.RECAP_OPENER.match(opener):
-            questions["r"] += len(quiz_fence.parse_recap(source, src_path, start))
-    return labs, questions
+        fence, _ = registry.fence_of(opener) or (None, None)
+        if fence and fence.declares:
+            declared += fence.declares(source, src_path, start)
+    return declared
 
 
 def fences(text: str, src_path: str) -> Iterator[tuple[str, str, int]]:
@@ -157,8 +152,7 @@ def fences(text: str, src_path: str) -> Iterator[tuple[str, str, int]]:
     while number < len(lines):
         line = lines[number]
         if in_comment:
-            if any(o.match(QUOTE.sub("", line)) for o in (lab_fence.OPENER, quiz_fence.QUIZ_OPENER,
-                                                            quiz_fence.RECAP_OPENER)):
+            if any(fence.declares and fence.opener.match(QUOTE.sub("", line)) for fence in registry.FENCES):
                 raise FenceError(f"{src_path}:{number + 1}: a lab or question inside an HTML "
                                  "comment still counts on the page; delete it, or move it out")
             in_comment = "-->" not in line

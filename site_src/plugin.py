@@ -1,9 +1,8 @@
 """The ``ember`` MkDocs plugin: live cells and labs in the lessons, and the browser runtime.
 
-It registers the fences (``python cell``, ``python figure``, ``python plot``, ``yaml lab``, ``yaml quiz``,
-``yaml recap``) with pymdownx.superfences, refuses a course that breaks the lab invariants
-(site_src/course.py) or the front-matter rules (site_src/frame.py), frames each lesson with its
-header and footer, and adds to the built site:
+It registers the fences (site_src/fences/registry.py) with pymdownx.superfences, refuses a
+course that breaks the lab invariants (site_src/course.py) or the front-matter rules
+(site_src/frame.py), frames each lesson with its header and footer, and adds to the built site:
 
 - ``assets/pyodide/<version>/``: Pyodide's core files, copied from the npm package ``pyodide``;
 - ``assets/ember/``: the page bundle and the worker, built by esbuild from ``js/``;
@@ -29,7 +28,6 @@ laid out at build time too (site_src/layouts.py). Runs and layouts are kept in `
 content (site_src/kept.py), so an unchanged lesson rebuilds without running anything.
 """
 
-import functools
 import json
 import mimetypes
 import os
@@ -50,7 +48,7 @@ from mkdocs.utils import get_relative_url
 
 from site_src import course, frame, layouts, offline, runtime
 from site_src.execute import write_lib
-from site_src.fences import FenceError, PageContext, cell, figure, json_template, lab, plot, quiz
+from site_src.fences import PageContext, json_template, registry
 from site_src.gaps import GapError, read_ember
 
 RUNTIME_DIR = Path(__file__).parent / "runtime"
@@ -75,10 +73,6 @@ js/stay.js, js/onscreen.js)."""
 PRELOADS = "ember.preload.json"
 """In bundle_dir: the chunks that ember.js imports as it starts, which js/build.mjs lists for each
 page's head."""
-FENCES = (("python", cell.validate, cell.format_cell), ("python", figure.validate, figure.format_figure),
-          ("python", plot.validate, plot.format_plot),
-          ("yaml", lab.validate, lab.format_lab), ("yaml", quiz.validate_quiz, quiz.format_quiz),
-          ("yaml", quiz.validate_recap, quiz.format_recap))
 
 
 class EmberConfig(base.Config):
@@ -123,11 +117,7 @@ class EmberPlugin(BasePlugin[EmberConfig]):
         if "pymdownx.superfences" not in config.markdown_extensions:
             raise PluginError("the ember plugin needs pymdownx.superfences in markdown_extensions")
         fences = config.mdx_configs.setdefault("pymdownx.superfences", {})
-        for name, validate, formatter in FENCES:
-            fences.setdefault("custom_fences", []).append({
-                "name": name, "class": f"ember-{name}", "validator": validate,
-                "format": functools.partial(self._format, formatter),
-            })
+        fences.setdefault("custom_fences", []).extend(registry.custom_fences(lambda: self.page))
         config.extra_css.append(BUNDLE_STYLE)
         config.extra_javascript.append(c.ExtraScriptValue(BUNDLE_SCRIPT))
         config.extra_javascript[-1].type = "module"
@@ -135,19 +125,6 @@ class EmberPlugin(BasePlugin[EmberConfig]):
         mimetypes.add_type("text/javascript", ".mjs")
         mimetypes.add_type("application/wasm", ".wasm")
         return config
-
-    def _format(self, formatter, *args, **kwargs) -> str:
-        """Call a fence's formatter with the page it is on.
-
-        superfences turns any other exception of a formatter into a silent plain code block,
-        so an unexpected one becomes a FenceError too.
-        """
-        try:
-            return formatter(*args, page=self.page, **kwargs)
-        except FenceError:
-            raise
-        except Exception as exc:
-            raise FenceError(f"{self.page.src_path}: a fence failed: {type(exc).__name__}: {exc}") from exc
 
     def on_pre_build(self, config: MkDocsConfig) -> None:
         """Read ember and the lessons, and refuse a course that breaks an invariant."""
@@ -185,7 +162,8 @@ class EmberPlugin(BasePlugin[EmberConfig]):
             shutil.rmtree(self.python_root, ignore_errors=True)
 
     def on_page_markdown(self, markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
-        """Set up the page's fences: its lesson, the ember its cells run on, its cell openers."""
+        """Set up the page's fences: its lesson, the ember its cells run on; refuse an opener that
+        superfences would not read."""
         src = os.path.relpath(page.file.abs_src_path or page.file.src_uri, self.repo_root)
         number = page.meta.get("number")
         lesson = int(number) if number is not None else None
@@ -196,7 +174,7 @@ class EmberPlugin(BasePlugin[EmberConfig]):
         self.page = PageContext(Path(src).as_posix(), page.file.content_string, self.libs[lesson],
                                 lesson, self.ember.template(lesson) if lesson is not None else {},
                                 cache=self.cache / "runs", lab_data=self.lab_data)
-        cell.check_openers(self.page)
+        registry.check_openers(self.page)
         return markdown
 
     def on_page_content(self, html: str, page: Page, config: MkDocsConfig, files: Files) -> str:

@@ -1,4 +1,5 @@
-"""Markdown fences: one module per fence, each turning a fenced block into HTML.
+"""Markdown fences: one module per fence, each turning a fenced block into HTML and declaring
+itself as a Fence, which site_src/fences/registry.py lists.
 
 A fence that finds a problem raises FenceError with the lesson's file and line, and the build
 stops with that message.
@@ -7,6 +8,7 @@ stops with that message.
 import html
 import json
 import re
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -171,17 +173,13 @@ def time_limit_of(page: PageContext, line: int, value: str | None, default: floa
     return seconds
 
 
-def shown_once(page: PageContext, line: int, source: str, options: dict, known: dict, fence: str,
-               kind: str) -> dict:
-    """For a fence that draws what its code shows (figure, plot): check its options and id, run
-    its code, and return the one graph or plot (kind) that it showed.
+def shown_once(page: PageContext, line: int, source: str, options: dict, fence: str, kind: str) -> dict:
+    """For a fence that draws what its code shows (figure, plot): run its code, and return the
+    one graph or plot (kind) that it showed.
 
     Raises:
-        FenceError: For an unknown option, a missing or taken id, code that raises, or code that
-            does not call hx.show_KIND exactly once.
+        FenceError: For code that raises, or code that does not call hx.show_KIND exactly once.
     """
-    page.check_options(line, fence, options, known)
-    page.take_id(line, fence, options)
     result = page.run(line, source, time_limit_of(page, line, options.get("time_limit"), SHOWN_TIME_LIMIT))
     if result.error:
         raise page.error_at(line, f"the {fence}'s code raised {result.error}:\n{result.text}")
@@ -216,14 +214,57 @@ def render_inline(text: str) -> str:
                              extension_configs={"pymdownx.arithmatex": {"generic": True}}).convert(text)
 
 
-def claims(word: str, unless: tuple[str, ...] = ()):
-    """A superfences validator that claims a fence whose line holds word (and none of unless),
-    and keeps the line's other words as the fence's options."""
-    def validate(language: str, inputs: dict, options: dict, attrs: dict, md) -> bool:
-        if word not in inputs or any(other in inputs for other in unless):
-            return False
-        options.update({key: value for key, value in inputs.items() if key != word})
-        return True
+@dataclass(frozen=True)
+class Declared:
+    """What a fence adds to its page's lesson, read without running anything: site_src/course.py
+    counts it, and site_src/check.py checks it.
 
-    validate.__doc__ = f"superfences validator: claim a fence whose line holds the word {word!r}."
-    return validate
+    Attributes:
+        labs: The labs it declares (site_src/fences/lab.py, Lab).
+        questions: How many questions of each kind it asks: "q" for a quiz's, "r" for a recap's.
+    """
+
+    labs: tuple = ()
+    questions: Mapping[str, int] = field(default_factory=dict)
+
+    def __add__(self, other: "Declared") -> "Declared":
+        """What self and other declare together."""
+        kinds = {**self.questions, **other.questions}
+        return Declared(self.labs + other.labs,
+                        {kind: self.questions.get(kind, 0) + other.questions.get(kind, 0) for kind in kinds})
+
+
+@dataclass(frozen=True)
+class Fence:
+    """A kind of fence that a page may hold: declared once, in its module, and listed in
+    site_src/fences/registry.py, which the plugin, ``site_src check`` and site_src/course.py read.
+
+    Attributes:
+        language: The word after the backticks, as in ``python``.
+        word: The word after it that makes the fence this one, as in ``cell``: the first word
+            of the line after the language.
+        format: Its HTML: ``format(source, options, page, line)``, with source the fence's
+            text, options the other words of its line (name to value; a bare word's value is its
+            name), page the PageContext it is on and line its opener's. Raises FenceError.
+        options: The options its line may give, name to what it does; any other is refused
+            before format is called.
+        time_limit: Seconds the build gives its code when its line gives no time_limit; None
+            for a fence whose code the build does not run.
+        takes_id: Whether its line must give an id, one of its own on the page.
+        declares: What it adds to its page's lesson, as ``declares(source, src_path, line)``;
+            None for one that adds nothing. Raises FenceError for one that cannot be read.
+    """
+
+    language: str
+    word: str
+    format: Callable[[str, dict, PageContext, int], str]
+    options: Mapping[str, str] = field(default_factory=dict)
+    time_limit: float | None = None
+    takes_id: bool = False
+    declares: Callable[[str, str, int], Declared] | None = None
+
+    @property
+    def opener(self) -> re.Pattern:
+        """Its opening line, as superfences reads it once indentation and ``>`` are gone; what
+        follows the match is the line's options."""
+        return re.compile(rf"(`{{3,}}|~{{3,}})[ \t]*{self.language}[ \t]+{self.word}\b")

@@ -16,10 +16,8 @@ Options, written after ``cell`` on the fence line, are listed in OPTIONS.
 import html
 import json
 import re
-from typing import Any
 
-
-from site_src.fences import QUOTE, PageContext, claims, code_block, time_limit_of
+from site_src.fences import Fence, PageContext, code_block, time_limit_of
 
 OPTIONS = {
     "raises": 'the name of the exception the cell is meant to raise, as in raises="TypeError"; '
@@ -29,42 +27,17 @@ OPTIONS = {
 }
 TIME_LIMIT = 20
 """Seconds a cell may run when its fence gives no time_limit."""
-OPENER = re.compile(r"(`{3,}|~{3,})[ \t]*python[ \t]+cell\b(?P<options>.*)$")
-"""A cell's opening fence line, as superfences reads it once indentation and ``>`` are gone."""
 CELL_LINE = re.compile(r'File "<cell>", line (\d+)')
 """A traceback's mention of a line of the cell."""
-OPTION_SYNTAX = re.compile(r"""^(?:[ \t]+[A-Za-z]\w*(?:="[^"]*"|='[^']*')?)*[ \t]*$""")
 
 
-def check_openers(page: PageContext) -> None:
-    """Refuse a cell opener that superfences would not read as a fence at all.
-
-    superfences quietly turns a fence line it cannot parse into text, which would drop the cell
-    from the page; an unquoted option value such as ``raises=TypeError`` is the usual cause.
+def format_cell(source: str, options: dict, page: PageContext, line: int) -> str:
+    """Run the cell and return its HTML (Fence.format).
 
     Raises:
-        FenceError: At the first such line.
+        FenceError: For a cell that raises without ``raises``, a cell that does not raise what
+            its ``raises`` names, or a cell that cannot be run to a result.
     """
-    for number, line in enumerate(page.markdown.split("\n"), start=1):
-        found = OPENER.match(QUOTE.sub("", line))
-        if found and not OPTION_SYNTAX.match(found["options"]):
-            raise page.error_at(number, f"cannot read the options of {line.strip()!r}: write "
-                                "each as name=\"value\", with quotes")
-
-
-validate = claims("cell")
-
-
-def format_cell(source: str, language: str, class_name: str, options: dict, md: Any, *,
-                page: PageContext, **kwargs: Any) -> str:
-    """superfences formatter: run the cell and return its HTML.
-
-    Raises:
-        FenceError: For an unknown option, a cell that raises without ``raises``, a cell that
-            does not raise what its ``raises`` names, or a cell that cannot be run to a result.
-    """
-    line = page.line_of(OPENER, source)
-    page.check_options(line, "cell", options, OPTIONS)
     expected = options.get("raises")
     if expected == "raises":  # a bare word: superfences gives it its own name as value
         raise page.error_at(line, 'raises needs the exception\'s name, as in raises="TypeError"')
@@ -117,3 +90,6 @@ def cell_html(source: str, output: tuple[tuple[str, str], ...], number: int, cel
         '<p class="ember-cell__nojs">Running code needs JavaScript.</p>'
         "</div>"
     )
+
+
+FENCE = Fence("python", "cell", format_cell, options=OPTIONS, time_limit=TIME_LIMIT)

@@ -18,10 +18,8 @@ Options, written after ``figure`` on the fence line, are listed in OPTIONS.
 """
 
 import html
-import re
-from typing import Any
 
-from site_src.fences import PageContext, claims, json_template, render_inline, shown_once
+from site_src.fences import SHOWN_TIME_LIMIT, Fence, PageContext, json_template, render_inline, shown_once
 
 OPTIONS = {
     "id": "the figure's id, for hx.show_graph(value, target=...) and links; required",
@@ -29,21 +27,15 @@ OPTIONS = {
     "explore": "a bare word: the reader can edit the leaves' values, and JavaScript recomputes "
     "the graph without Python",
 }
-OPENER = re.compile(r"(`{3,}|~{3,})[ \t]*python[ \t]+figure\b")
 
 
-validate = claims("figure", unless=("cell",))
-
-
-def format_figure(source: str, language: str, class_name: str, options: dict, md: Any, *,
-                  page: PageContext, **kwargs: Any) -> str:
-    """superfences formatter: run the code, keep the graph it shows, return the figure's HTML.
+def format_figure(source: str, options: dict, page: PageContext, line: int) -> str:
+    """Run the code, keep the graph it shows, return the figure's HTML (Fence.format).
 
     Raises:
-        FenceError: For an unknown or missing option, code that raises, or code that does not
-            call hx.show_graph exactly once.
+        FenceError: For code that raises, or code that does not call hx.show_graph exactly once.
     """
-    graph = shown_once(page, page.line_of(OPENER, source), source, options, OPTIONS, "figure", "graph")
+    graph = shown_once(page, line, source, options, "figure", "graph")
     page.graphs.append(graph)
     return figure_html(options["id"], graph, options.get("caption", ""), "explore" in options)
 
@@ -76,3 +68,6 @@ def figure_html(figure_id: str, graph: dict, caption: str, explore: bool = False
 def _number(x: float | str) -> str:
     """A number as Python prints a float."""
     return html.escape(repr(x) if isinstance(x, float) else str(x))
+
+
+FENCE = Fence("python", "figure", format_figure, options=OPTIONS, time_limit=SHOWN_TIME_LIMIT, takes_id=True)

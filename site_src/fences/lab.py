@@ -36,13 +36,11 @@ its gaps and runs the checks.
 """
 
 import html
-import re
 import textwrap
 from dataclasses import dataclass
-from typing import Any
 
-
-from site_src.fences import FenceError, PageContext, claims, code_block, load_yaml, json_template, render_inline
+from site_src.fences import (Declared, Fence, FenceError, PageContext, code_block, json_template, load_yaml,
+                             render_inline)
 from site_src.gaps import fill
 
 FIELDS = {
@@ -59,7 +57,6 @@ OPTIONAL = {
     "also_right": "correct answers written another way: {gap, text or replace: [old, new]}; each "
                   "must pass every check of this lab",
 }
-OPENER = re.compile(r"(`{3,}|~{3,})[ \t]*yaml[ \t]+lab\b")
 
 
 @dataclass(frozen=True)
@@ -216,18 +213,12 @@ def _variants(items: object, node, gaps: list[str], mistakes: bool, error, line:
     return tuple(found)
 
 
-validate = claims("lab")
-
-
-def format_lab(source: str, language: str, class_name: str, options: dict, md: Any, *,
-               page: PageContext, **kwargs: Any) -> str:
-    """superfences formatter: the lab's HTML, with its file as the lab starts.
+def format_lab(source: str, options: dict, page: PageContext, line: int) -> str:
+    """The lab's HTML, with its file as the lab starts (Fence.format).
 
     Raises:
         FenceError: For a declaration parse() refuses, or a lab on a page that is not a lesson.
     """
-    line = page.line_of(OPENER, source)
-    page.check_options(line, "lab", options, {})
     lab = parse(source, page.src_path, line)
     if page.lesson is None:
         raise page.error_at(line, "a lab must be on a lesson page (front matter: number)")
@@ -270,3 +261,6 @@ def lab_html(lab: Lab, lab_id: str, path: str, page: PageContext) -> str:
         + "</div>"
     )
 
+
+FENCE = Fence("yaml", "lab", format_lab,
+              declares=lambda source, src_path, line: Declared(labs=(parse(source, src_path, line),)))

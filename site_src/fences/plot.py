@@ -20,33 +20,25 @@ Options, written after ``plot`` on the fence line, are listed in OPTIONS.
 """
 
 import html
-import re
-from typing import Any
 
-from site_src.fences import PageContext, claims, json_template, render_inline, shown_once
+from site_src.fences import SHOWN_TIME_LIMIT, Fence, PageContext, json_template, render_inline, shown_once
 
 OPTIONS = {
     "id": "the plot's id, for hx.show_plot(..., target=...) and links; required",
     "caption": "a line under the plot (Markdown)",
     "time_limit": 'seconds the build gives the code, as in time_limit="120"; 30 if not given',
 }
-OPENER = re.compile(r"(`{3,}|~{3,})[ \t]*python[ \t]+plot\b")
 TABLE_ROWS = 50
 """The most rows of a series that the table shows; a longer series is shown at even steps."""
 
 
-validate = claims("plot", unless=("cell", "figure"))
-
-
-def format_plot(source: str, language: str, class_name: str, options: dict, md: Any, *,
-                page: PageContext, **kwargs: Any) -> str:
-    """superfences formatter: run the code, keep the plot it shows, return the plot's HTML.
+def format_plot(source: str, options: dict, page: PageContext, line: int) -> str:
+    """Run the code, keep the plot it shows, return the plot's HTML (Fence.format).
 
     Raises:
-        FenceError: For an unknown or missing option, code that raises, or code that does not
-            call hx.show_plot exactly once.
+        FenceError: For code that raises, or code that does not call hx.show_plot exactly once.
     """
-    shown = shown_once(page, page.line_of(OPENER, source), source, options, OPTIONS, "plot", "plot")
+    shown = shown_once(page, line, source, options, "plot", "plot")
     return plot_html(options["id"], shown, options.get("caption", ""))
 
 
@@ -77,3 +69,6 @@ def tables(plot: dict) -> str:
         parts.append(f"<table><caption>{html.escape(series['name'])}{note}</caption>"
                      f"<thead><tr><th>{x}</th><th>{y}</th></tr></thead><tbody>{rows}</tbody></table>")
     return "".join(parts)
+
+
+FENCE = Fence("python", "plot", format_plot, options=OPTIONS, time_limit=SHOWN_TIME_LIMIT, takes_id=True)

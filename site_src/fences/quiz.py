@@ -30,13 +30,12 @@ right one is chosen, the explanation; the learner's answers are kept with their 
 """
 
 import html
-import re
 from dataclasses import dataclass
 from typing import Any
 
 import yaml
 
-from site_src.fences import FenceError, PageContext, claims, load_yaml, render_inline
+from site_src.fences import Declared, Fence, FenceError, PageContext, load_yaml, render_inline
 
 QUESTION_FIELDS = {
     "question": "the question (Markdown)",
@@ -46,8 +45,6 @@ QUESTION_FIELDS = {
 OPTION_FIELDS = {"answer", "feedback", "right"}
 MAX_OPTIONS = 20
 """The most options a question may have; the learner's saved answers allow no more."""
-QUIZ_OPENER = re.compile(r"(`{3,}|~{3,})[ \t]*yaml[ \t]+quiz\b")
-RECAP_OPENER = re.compile(r"(`{3,}|~{3,})[ \t]*yaml[ \t]+recap\b")
 
 
 @dataclass(frozen=True)
@@ -184,25 +181,15 @@ def _inline(text: str) -> str:
     return out
 
 
-validate_quiz = claims("quiz")
-validate_recap = claims("recap")
-
-
-def format_quiz(source: str, language: str, class_name: str, options: dict, md: Any, *,
-                page: PageContext, **kwargs: Any) -> str:
-    """superfences formatter: a ``yaml quiz`` fence as a form, ids q1, q2… in page order."""
-    line = page.line_of(QUIZ_OPENER, source)
-    page.check_options(line, "quiz", options, {})
+def format_quiz(source: str, options: dict, page: PageContext, line: int) -> str:
+    """A ``yaml quiz`` fence as a form, ids q1, q2… in page order (Fence.format)."""
     question = parse_quiz(source, page.src_path, line)
     page.quizzes += 1
     return question_html(question, f"{page.key}-q{page.quizzes}")
 
 
-def format_recap(source: str, language: str, class_name: str, options: dict, md: Any, *,
-                 page: PageContext, **kwargs: Any) -> str:
-    """superfences formatter: a ``yaml recap`` fence as a group of forms, ids r1, r2…"""
-    line = page.line_of(RECAP_OPENER, source)
-    page.check_options(line, "recap", options, {})
+def format_recap(source: str, options: dict, page: PageContext, line: int) -> str:
+    """A ``yaml recap`` fence as a group of forms, ids r1, r2… (Fence.format)."""
     questions = parse_recap(source, page.src_path, line)
     forms = "".join(question_html(q, f"{page.key}-r{index}") for index, q in enumerate(questions, start=1))
     return (
@@ -210,3 +197,14 @@ def format_recap(source: str, language: str, class_name: str, options: dict, md:
         '<p class="ember-recap__title"><strong>Recap</strong> · from earlier lessons</p>'
         f"{forms}</section>"
     )
+
+
+def _declares_quiz(source: str, src_path: str, line: int) -> Declared:
+    """A ``yaml quiz`` fence's one question (Fence.declares)."""
+    parse_quiz(source, src_path, line)
+    return Declared(questions={"q": 1})
+
+
+QUIZ = Fence("yaml", "quiz", format_quiz, declares=_declares_quiz)
+RECAP = Fence("yaml", "recap", format_recap,
+              declares=lambda source, src_path, line: Declared(questions={"r": len(parse_recap(source, src_path, line))}))

@@ -1,7 +1,6 @@
 """Shared by the unit tests: the runtime modules import each other by plain name, as they do
 inside Pyodide; and a folder of Python files laid out as the browser gets them."""
 
-import functools
 import sys
 from pathlib import Path
 
@@ -10,7 +9,7 @@ import pytest
 
 from site_src import runtime
 from site_src.execute import write_lib
-from site_src.fences import PageContext
+from site_src.fences import PageContext, registry
 
 REPO = Path(__file__).resolve().parents[2]
 RUNTIME = runtime.files()
@@ -18,13 +17,12 @@ RUNTIME = runtime.files()
 sys.path.insert(0, str(REPO / "site_src" / "runtime"))
 
 
-def render_fence(text: str, lib: Path, validate, formatter, class_name: str) -> str:
-    """Markdown text as HTML, with one python fence (validate, formatter) on a page of its own."""
-    page = PageContext("docs/x.md", text, lib)
-    md = markdown.Markdown(extensions=["pymdownx.superfences"], extension_configs={
-        "pymdownx.superfences": {"custom_fences": [{
-            "name": "python", "class": class_name, "validator": validate,
-            "format": functools.partial(formatter, page=page)}]}})
+def render_fence(text: str, page: PageContext) -> str:
+    """Markdown text as HTML with every registered fence (site_src/fences/registry.py), as the
+    plugin renders page, whose markdown is text."""
+    registry.check_openers(page)
+    md = markdown.Markdown(extensions=["pymdownx.superfences", "pymdownx.highlight"], extension_configs={
+        "pymdownx.superfences": {"custom_fences": registry.custom_fences(lambda: page)}})
     return md.convert(text)
 
 

@@ -1,14 +1,12 @@
 """The ``python cell`` fence: its HTML, the output recorded at build time, and the build errors."""
 
-import functools
 import re
 from pathlib import Path
 
-import markdown
 import pytest
 
 from site_src.fences import FenceError, PageContext
-from site_src.fences import cell
+from tests.unit.conftest import render_fence
 
 REPO = Path(__file__).resolve().parents[2]
 LIB: list[Path] = []
@@ -20,16 +18,7 @@ def _lib(lib):
 
 
 def render(text: str, src_path: str = "docs/lessons/99-test.md") -> str:
-    page = PageContext(src_path, text, LIB[0])
-    cell.check_openers(page)
-    md = markdown.Markdown(
-        extensions=["pymdownx.superfences", "pymdownx.highlight"],
-        extension_configs={"pymdownx.superfences": {"custom_fences": [{
-            "name": "python", "class": "ember-cell", "validator": cell.validate,
-            "format": functools.partial(cell.format_cell, page=page),
-        }]}},
-    )
-    return md.convert(text)
+    return render_fence(text, PageContext(src_path, text, LIB[0]))
 
 
 def fence(code: str, options: str = "") -> str:

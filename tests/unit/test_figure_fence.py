@@ -7,8 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from site_src.fences import FenceError
-from site_src.fences import figure
+from site_src.fences import FenceError, PageContext
 from tests.unit.conftest import render_fence
 
 CODE = ("import hx\nfrom ember.scalar import Value\na, b = Value(2.0), Value(3.0)\n"
@@ -16,7 +15,7 @@ CODE = ("import hx\nfrom ember.scalar import Value\na, b = Value(2.0), Value(3.0
 
 
 def render(text: str, lib: Path) -> str:
-    return render_fence(text, lib, figure.validate, figure.format_figure, "ember-figure")
+    return render_fence(text, PageContext("docs/x.md", text, lib))
 
 
 def test_a_figure_keeps_the_graph_and_a_table(lib):

@@ -7,15 +7,14 @@ from html import unescape
 import pytest
 
 import hx
-from site_src.fences import FenceError
-from site_src.fences import plot
+from site_src.fences import FenceError, PageContext
 from tests.unit.conftest import render_fence
 
 CODE = "import hx\nzs = [0, 1, 2]\n"
 
 
 def render(text, lib):
-    return render_fence(text, lib, plot.validate, plot.format_plot, "ember-plot")
+    return render_fence(text, PageContext("docs/x.md", text, lib))
 
 
 def test_a_plot_holds_its_series_in_order_as_floats():

@@ -1,13 +1,11 @@
 """The ``yaml quiz`` and ``yaml recap`` fences: the form they make, and the errors that name a line."""
 
-import functools
 import re
 
-import markdown
 import pytest
 
 from site_src.fences import FenceError, PageContext
-from site_src.fences import quiz
+from tests.unit.conftest import render_fence
 
 QUIZ = """\
 ```yaml quiz
@@ -24,14 +22,7 @@ explain: A float is only a number.
 
 
 def render(text: str, lesson: int | None = 7) -> str:
-    page = PageContext("docs/x.md", text, None, lesson)
-    fences = [{"name": "yaml", "class": "ember-quiz", "validator": validate,
-               "format": functools.partial(formatter, page=page)}
-              for validate, formatter in ((quiz.validate_quiz, quiz.format_quiz),
-                                          (quiz.validate_recap, quiz.format_recap))]
-    md = markdown.Markdown(extensions=["pymdownx.superfences"],
-                           extension_configs={"pymdownx.superfences": {"custom_fences": fences}})
-    return md.convert(text)
+    return render_fence(text, PageContext("docs/x.md", text, None, lesson))
 
 
 def test_a_quiz_is_a_fieldset_of_radios_with_a_legend_and_the_answer_in_closed_details():
