@@ -1,27 +1,27 @@
 """Coming to a part of a page as a learner does, by scrolling to it: for the e2e tests, make bench
 and the screenshots."""
 
-from playwright.sync_api import Error, Locator, Page, TimeoutError, expect
+from playwright.sync_api import Locator, Page, expect
 
 
 def come_to(part: Locator) -> Locator:
     """part, scrolled into view: a page mounts a cell, a lab, a figure, a plot or a question only
     once it comes near the view (js/slices.js); before that it shows what the build wrote.
 
-    A part's mount, or instant navigation's new content, may replace the element Playwright found
-    while it scrolls; then it scrolls to the one that replaced it. Raises playwright's Error for
-    anything else, and TimeoutError if the part is never there."""
+    It scrolls with the page's own scrollIntoView, not with Playwright's
+    scroll_into_view_if_needed, which first waits for the part to stand still: on a page whose
+    parts mount and grow meanwhile, that wait ran out (lesson 14, once). A part's mount, or
+    instant navigation's new content, may replace the element found before it scrolls; then it
+    scrolls to the one that replaced it."""
     for _ in range(REPLACED_AT_MOST):
-        try:
-            part.scroll_into_view_if_needed()
+        if part.evaluate(SCROLL_TO):
             return part
-        except Error as error:
-            if isinstance(error, TimeoutError) or "not attached" not in error.message:
-                raise
-    part.scroll_into_view_if_needed()
-    return part
+    raise AssertionError(f"{part} was replaced {REPLACED_AT_MOST} times as the page scrolled to it")
 
 
+SCROLL_TO = "(el) => { el.scrollIntoView({ block: 'center' }); return el.isConnected; }"
+"""Scrolls the element to the middle of the view, as Playwright does, and says whether it is
+still in the page."""
 REPLACED_AT_MOST = 5
 """How many times a part may be replaced while come_to scrolls to it: its mount replaces it once."""
 

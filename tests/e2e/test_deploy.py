@@ -14,7 +14,7 @@ import threading
 
 import pytest
 
-from playwright.sync_api import Browser, Error, Page, expect
+from playwright.sync_api import Browser, Error, Page, TimeoutError, expect
 
 from site_src import offline
 from site_src.plugin import ISOLATION_HEADERS, pyodide_url
@@ -31,14 +31,22 @@ PYODIDE = pyodide_url(REPO / "node_modules" / "pyodide")
 
 def isolated(page: Page) -> bool:
     """Whether the page is cross-origin isolated, waiting out the service worker's reload."""
-    for _ in range(60):
+    for _ in range(RELOADS):
         try:
-            if page.evaluate("window.crossOriginIsolated"):
-                return True
-        except Error:  # the page is reloading
-            pass
-        page.wait_for_timeout(500)
+            page.wait_for_function("window.crossOriginIsolated", timeout=ISOLATING)
+            return True
+        except TimeoutError:
+            return False
+        except Error:  # the page reloaded while Playwright asked
+            continue
     return False
+
+
+RELOADS = 3
+"""How many times the page may reload while isolated() asks: the service worker reloads it once."""
+ISOLATING = 600_000
+"""How long the service worker may take to store the site and reload the page, in ms: a slow,
+busy machine's, not a goal."""
 
 
 def test_the_service_worker_isolates_the_plain_site_and_stop_keeps_pythons_state(browser: Browser, site: str):
@@ -121,10 +129,14 @@ def test_a_learner_who_has_started_on_the_page_is_not_reloaded_under_them(browse
         page = context.new_page()
         page.goto(f"http://127.0.0.1:{server.server_address[1]}/{LESSON}")
         page.evaluate("window.emberFirstLoad = true")
+        # Heard after js/offline/register.js's own listener, which reloads the page or not.
+        page.evaluate("() => { window.controllerChanged = new Promise((resolve) => "
+                      "navigator.serviceWorker.addEventListener('controllerchange', resolve)); }")
         cell(page, 1).get_by_role("textbox", name="Code of cell 1").click()
         stored.set()
-        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
-        page.wait_for_timeout(1000)  # time for a reload, if one were coming
+        page.evaluate("window.controllerChanged.then(() => true)")
+        # register.js notes a reload in sessionStorage before it reloads.
+        assert page.evaluate("sessionStorage.getItem('ember-isolation-reload') === null")
         assert page.evaluate("window.emberFirstLoad && !crossOriginIsolated")
         page.reload()  # the next load is isolated
         assert page.evaluate("crossOriginIsolated")

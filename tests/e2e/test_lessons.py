@@ -23,6 +23,12 @@ GAPS = read_ember(ROOT).gaps
 DECLARED = {lesson.number: lesson for lesson in course.read_lessons(ROOT, ROOT / "docs")}
 
 
+SCROLLS = 40
+"""How many wheel turns of 300 px write() takes at most to reach a gap: past a lab's longest file."""
+NEXT_FRAMES = "new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))"
+"""Resolves once the page has drawn the next frame, and with it what a scroll brought in view."""
+
+
 def write(page: Page, number: int, gap: str, text: str) -> None:
     """Click the gap's start marker, step into the gap, select it, and type text over it.
 
@@ -31,11 +37,11 @@ def write(page: Page, number: int, gap: str, text: str) -> None:
     box = editor(page, number)
     box.evaluate("element => element.scrollIntoView({block: 'start'})")
     marker = box.locator(".cm-line", has_text=f"--- gap {gap} ---")
-    for _ in range(20):
+    for _ in range(SCROLLS):
         if marker.count():
             break
         page.mouse.wheel(0, 300)
-        page.wait_for_timeout(50)
+        page.evaluate(NEXT_FRAMES)  # CodeMirror draws the lines scrolled to in the next frame
     marker.click()
     page.keyboard.press("ArrowDown")
     page.keyboard.press("ControlOrMeta+a")
