@@ -18,31 +18,21 @@ Each problem is one line, ``file:line: what is wrong``. The check reads, in orde
 It runs no cell: the build does, and refuses a cell that raises.
 """
 
+import os
 import re
 import tempfile
-from dataclasses import dataclass
 from pathlib import Path
 
 import yaml
 
 from site_src import course, frame, runtime
+from site_src.ahead import Run, page_runs
 from site_src.execute import is_kept, write_lib
 from site_src.fences import QUOTE, Declared, FenceError, PageContext, registry, time_limit_of
 from site_src.gaps import Ember, GapError, read_ember
 
 LINK = re.compile(r"\]\((?P<target>[^)\s#]+\.md)(?:#[^)\s]*)?\)")
 """A Markdown link to another page of docs/, as in [lesson 07](07-a-number-that-remembers.md)."""
-
-
-@dataclass(frozen=True)
-class Run:
-    """A python fence whose code the build runs, and whose output the page shows as recorded."""
-
-    src_path: str
-    line: int
-    lesson: int | None
-    source: str
-    timeout: float
 
 
 def check(repo: Path, docs_dir: Path, course_file: Path, ember_root: Path,
@@ -83,7 +73,7 @@ def check(repo: Path, docs_dir: Path, course_file: Path, ember_root: Path,
     except (FenceError, GapError) as exc:
         return [_line(exc)]
     with tempfile.TemporaryDirectory() as scratch:
-        found = course.problems(ember, lessons, runtime.files(), Path(scratch), cache)
+        found = course.problems(ember, lessons, runtime.files(), Path(scratch), cache, workers=os.cpu_count() or 1)
         if cache is not None:
             found += _not_recorded(runs, ember, ember_root, cache, Path(scratch))
     return found
@@ -125,18 +115,18 @@ def _lesson(text: str, src: str, path: Path, found: list[str], runs: list[Run]) 
     declared = Declared()
     for opener, source, start in course.fences(text, src):
         try:
-            declared += _fence(opener, source, page, start, runs, number)
+            declared += _fence(opener, source, page, start)
         except FenceError as exc:
             found.append(_line(exc))
+    runs += page_runs(text, src, number)
     if number is None:
         return None
     return course.Lesson(number, src, meta, declared.labs, course.quiz_ids(number, declared.questions))
 
 
-def _fence(opener: str, source: str, page: PageContext, line: int, runs: list[Run], lesson: int | None
-           ) -> Declared:
+def _fence(opener: str, source: str, page: PageContext, line: int) -> Declared:
     """Check a fence as the build would, without running its code: its options and id, and what
-    it declares, which it returns; one whose code the build runs goes into runs.
+    it declares, which it returns.
 
     Raises:
         FenceError: For words that superfences cannot read, an unknown option, a figure or plot
@@ -151,9 +141,7 @@ def _fence(opener: str, source: str, page: PageContext, line: int, runs: list[Ru
     if fence.takes_id:
         page.take_id(line, fence.word, options)
     if fence.time_limit is not None:
-        timeout = time_limit_of(page, line, options.get("time_limit"), fence.time_limit)
-        # The code as superfences hands it to the formatter, which runs it.
-        runs.append(Run(page.src_path, line, lesson, source.removesuffix("\n"), timeout))
+        time_limit_of(page, line, options.get("time_limit"), fence.time_limit)
     return fence.declares(source, page.src_path, line) if fence.declares else Declared()
 
 

@@ -15,6 +15,7 @@ Invariants (DESIGN.md, "ember and its gaps"), for every lesson N:
 
 import re
 from collections.abc import Iterator, Mapping
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -183,7 +184,7 @@ def _closes(line: str, opener: str) -> bool:
 
 
 def problems(ember: Ember, lessons: list[Lesson], runtime: dict[str, str], scratch: Path,
-             cache: Path | None = None) -> list[str]:
+             cache: Path | None = None, workers: int = 1) -> list[str]:
     """Check the invariants; return each problem as ``file:line: what is wrong``.
 
     Args:
@@ -192,7 +193,26 @@ def problems(ember: Ember, lessons: list[Lesson], runtime: dict[str, str], scrat
         runtime: The runtime's Python files (``{"cellrun.py": text, ...}``), to run checks.
         scratch: A folder for the snapshots under test.
         cache: A folder where the checks' runs are kept by content (execute.run_checks), or None.
+        workers: How many lessons are checked at once, each in a folder of scratch of its own.
     """
+    found = _gap_problems(ember, lessons)
+    if found:
+        return found  # the snapshots below would only repeat these
+    before, earlier = [], []  # for each lesson, the checks of the lessons before it
+    for lesson in lessons:
+        before.append(earlier)
+        earlier = [*earlier, *(check for lab in lesson.labs for check in lab.checks)]
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        # The last lessons first: they have the most checks to run as they end.
+        each = {lesson.number: pool.submit(_lesson_problems, ember, lessons, lesson, checks, runtime,
+                                           scratch / f"lesson-{lesson.number:02d}", cache)
+                for lesson, checks in reversed(list(zip(lessons, before)))}
+        return [problem for lesson in lessons for problem in each[lesson.number].result()]
+
+
+def _gap_problems(ember: Ember, lessons: list[Lesson]) -> list[str]:
+    """Problems with the gaps that labs write: of another lesson, missing, written twice, in two
+    files, or written by no lab."""
     found: list[str] = []
     gaps = ember.gaps
     numbers = {lesson.number for lesson in lessons}
@@ -220,39 +240,45 @@ def problems(ember: Ember, lessons: list[Lesson], runtime: dict[str, str], scrat
         elif name not in written:
             found.append(f"{region.path}:{region.line}: gap {name} is in no lab of lesson "
                          f"{version.lesson:02d}")
-    if found:
-        return found  # the snapshots below would only repeat these
-    earlier: list[lab_fence.Check] = []
-    for lesson in lessons:
-        found += _compiles(ember, lesson.number)
-        own = [check for lab in lesson.labs for check in lab.checks]
-        if not own:
-            continue
-        start = _run(ember.snapshot(lesson.number), own, runtime, scratch / "start", cache,
-                     [gap for lab in lesson.labs for gap in lab.gaps])
-        for check, result in zip(own, start):
-            if result["status"] == "passed":
-                found.append(f"{lesson.src_path}:{check.line}: check '{check.title}' passes on "
-                             f"the start snapshot of lesson {lesson.number:02d}, before the "
-                             "learner writes anything")
-        solved: dict[str, str] = {}
-        for index, lab in enumerate(lesson.labs):
-            solved.update({gap: gaps[gap][1].text for gap in lab.gaps})
-            results = _run(ember.snapshot(lesson.number, answers=solved), list(lab.checks),
-                           runtime, scratch / "lab", cache, lab.gaps)
-            for check, result in zip(lab.checks, results):
-                if result["status"] != "passed":
-                    found.append(f"{lesson.src_path}:{check.line}: check '{check.title}' fails "
-                                 f"when labs 1 to {index + 1} of lesson {lesson.number:02d} are "
-                                 f"solved and later ones are not: {result['reason']}")
-            found += _variant_problems(ember, lesson, index, runtime, scratch, cache)
-        earlier += own
-        end = _run(ember.snapshot(lesson.number, end=True), earlier, runtime, scratch / "end", cache)
-        for check, result in zip(earlier, end):
+    return found
+
+
+def _lesson_problems(ember: Ember, lessons: list[Lesson], lesson: Lesson, earlier: list[lab_fence.Check],
+                     runtime: dict[str, str], scratch: Path, cache: Path | None) -> list[str]:
+    """Problems with lesson's labs: its snapshots that do not compile; its checks that pass before
+    the learner writes anything, or fail once its labs are solved in order, with its mistakes and
+    correct answers (_variant_problems); and earlier, the checks of the lessons before it, with
+    its own, that fail as it ends."""
+    gaps = ember.gaps
+    found = _compiles(ember, lesson.number)
+    own = [check for lab in lesson.labs for check in lab.checks]
+    if not own:
+        return found
+    start = _run(ember.snapshot(lesson.number), own, runtime, scratch / "start", cache,
+                 [gap for lab in lesson.labs for gap in lab.gaps])
+    for check, result in zip(own, start):
+        if result["status"] == "passed":
+            found.append(f"{lesson.src_path}:{check.line}: check '{check.title}' passes on "
+                         f"the start snapshot of lesson {lesson.number:02d}, before the "
+                         "learner writes anything")
+    solved: dict[str, str] = {}
+    for index, lab in enumerate(lesson.labs):
+        solved.update({gap: gaps[gap][1].text for gap in lab.gaps})
+        results = _run(ember.snapshot(lesson.number, answers=solved), list(lab.checks),
+                       runtime, scratch / "lab", cache, lab.gaps)
+        for check, result in zip(lab.checks, results):
             if result["status"] != "passed":
-                found.append(f"{check_file(lessons, check)}:{check.line}: check '{check.title}' "
-                             f"fails on the end snapshot of lesson {lesson.number:02d}: "
-                             f"{result['reason']}")
+                found.append(f"{lesson.src_path}:{check.line}: check '{check.title}' fails "
+                             f"when labs 1 to {index + 1} of lesson {lesson.number:02d} are "
+                             f"solved and later ones are not: {result['reason']}")
+        found += _variant_problems(ember, lesson, index, runtime, scratch, cache)
+    every = earlier + own
+    end = _run(ember.snapshot(lesson.number, end=True), every, runtime, scratch / "end", cache)
+    for check, result in zip(every, end):
+        if result["status"] != "passed":
+            found.append(f"{check_file(lessons, check)}:{check.line}: check '{check.title}' "
+                         f"fails on the end snapshot of lesson {lesson.number:02d}: "
+                         f"{result['reason']}")
     return found
 
 

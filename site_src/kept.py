@@ -3,6 +3,7 @@ graph layouts), so that an unchanged lesson rebuilds without redoing any of them
 
 import json
 import os
+import threading
 from collections.abc import Callable
 from pathlib import Path
 
@@ -21,11 +22,11 @@ def recall(folder: Path | None, name: str, valid: Callable[[object], bool]) -> o
 
 
 def keep(folder: Path | None, name: str, data: object) -> None:
-    """Keep data as JSON under name in folder, whole or not at all, even if two builds share
-    the folder; nothing when there is no folder."""
+    """Keep data as JSON under name in folder, whole or not at all, even if two builds, or two
+    threads of one (site_src/ahead.py), share the folder; nothing when there is no folder."""
     if folder is None:
         return
     folder.mkdir(parents=True, exist_ok=True)
-    partial = folder / f"{name}.{os.getpid()}.tmp"
+    partial = folder / f"{name}.{os.getpid()}.{threading.get_ident()}.tmp"
     partial.write_text(json.dumps(data), encoding="utf-8")
     partial.replace(folder / f"{name}.json")

@@ -46,7 +46,7 @@ from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url
 
-from site_src import course, frame, layouts, offline, runtime
+from site_src import ahead, course, frame, layouts, offline, runtime
 from site_src.execute import write_lib
 from site_src.fences import PageContext, json_template, registry
 from site_src.gaps import GapError, read_ember
@@ -88,7 +88,8 @@ class EmberConfig(base.Config):
     """The course's parts and planned lessons (site_src/frame.py)."""
     cross_origin_isolation = c.Type(bool, default=True)
     """Whether ``mkdocs serve`` sends COOP and COEP, so that Stop interrupts Python instead of
-    restarting it. A static host must send them itself (README, "Deploying")."""
+    restarting it. A static host must send them itself (docs/authoring.md, "Publishing the
+    course")."""
     cache_dir = c.Type(str, default="build/cache")
     """Where the build keeps runs (``runs/``) and graph layouts (``layouts/``) by content, so that
     an unchanged lesson costs nothing to rebuild. Delete it at will."""
@@ -127,7 +128,8 @@ class EmberPlugin(BasePlugin[EmberConfig]):
         return config
 
     def on_pre_build(self, config: MkDocsConfig) -> None:
-        """Read ember and the lessons, and refuse a course that breaks an invariant."""
+        """Read ember and the lessons, and refuse a course that breaks an invariant; run the
+        pages' code meanwhile (site_src/ahead.py)."""
         # A folder of this build's own: two builds at once (make serve and make test) must not
         # write each other's snapshots while a run is kept under their digest.
         (self.repo_root / "build").mkdir(exist_ok=True)
@@ -139,13 +141,25 @@ class EmberPlugin(BasePlugin[EmberConfig]):
         self.runtime = runtime.files()
         self.lessons = course.read_lessons(self.repo_root, self.docs_dir)
         self.course = frame.read_course(self.repo_root / self.config.course_file, self.lessons, self.repo_root)
-        found = course.problems(self.ember, self.lessons, self.runtime, self.python_root / "checks",
-                                self.cache / "runs")
-        if found:
-            raise PluginError("the labs break the course's invariants:\n" + "\n".join(found))
-        self.lab_data = course.lab_data(self.ember, self.lessons, self.runtime, self.python_root / "checks",
-                                        self.cache / "runs")
         self.libs: dict[int | None, Path] = {}  # lesson (None: not a lesson): the folder its code runs on
+        # The pages' cells, figures and plots run on the other cores while the labs' checks run.
+        with ahead.running(ahead.course_runs(self.repo_root, self.docs_dir), self._lib, self.cache / "runs",
+                           workers=os.cpu_count() or 1):
+            found = course.problems(self.ember, self.lessons, self.runtime, self.python_root / "checks",
+                                    self.cache / "runs", workers=os.cpu_count() or 1)
+            if found:
+                raise PluginError("the labs break the course's invariants:\n" + "\n".join(found))
+            self.lab_data = course.lab_data(self.ember, self.lessons, self.runtime, self.python_root / "checks",
+                                            self.cache / "runs")
+
+    def _lib(self, lesson: int | None) -> Path:
+        """The folder a lesson's code runs on (None: a page that is not a lesson), written once a
+        build: its ember as the lesson ends, and the runtime."""
+        if lesson not in self.libs:
+            files = course.page_files(self.ember, self.ember_root, lesson, self.runtime)
+            folder = f"lesson-{lesson:02d}" if lesson is not None else "finished"
+            self.libs[lesson] = write_lib(files, self.python_root / folder)
+        return self.libs[lesson]
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         """Note whether this is mkdocs serve."""
@@ -167,11 +181,7 @@ class EmberPlugin(BasePlugin[EmberConfig]):
         src = os.path.relpath(page.file.abs_src_path or page.file.src_uri, self.repo_root)
         number = page.meta.get("number")
         lesson = int(number) if number is not None else None
-        if lesson not in self.libs:
-            files = course.page_files(self.ember, self.ember_root, lesson, self.runtime)
-            folder = f"lesson-{lesson:02d}" if lesson is not None else "finished"
-            self.libs[lesson] = write_lib(files, self.python_root / folder)
-        self.page = PageContext(Path(src).as_posix(), page.file.content_string, self.libs[lesson],
+        self.page = PageContext(Path(src).as_posix(), page.file.content_string, self._lib(lesson),
                                 lesson, self.ember.template(lesson) if lesson is not None else {},
                                 cache=self.cache / "runs", lab_data=self.lab_data)
         registry.check_openers(self.page)
