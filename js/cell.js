@@ -69,7 +69,10 @@ export function mount(el, left) {
     },
   });
   reset.hidden = view.state.doc.toString() === source;
-  if (!reset.hidden) origin.textContent = "recorded when this page was built, from its code, not yours: Run shows yours";
+  // The output the build recorded, if it ran the cell (site_src/fences/cell.py, build="compile").
+  if (!reset.hidden && el.dataset.build !== "compile") {
+    origin.textContent = "recorded when this page was built, from its code, not yours: Run shows yours";
+  }
   reset.addEventListener("click", () => {
     replaceText(view, source);
     status.textContent = "This cell has the page's code again; Ctrl+Z (⌘Z) in it brings yours back.";

@@ -37,7 +37,7 @@ def page_runs(text: str, src_path: str, lesson: int | None) -> list[Run]:
     runs = []
     for opener, source, line in course.fences(text, src_path):
         fence, options = registry.fence_of(opener) or (None, {})
-        if fence is None or fence.time_limit is None:
+        if fence is None or fence.time_limit is None or fence.compiled_only(options):
             continue
         try:
             timeout = time_limit_of(page, line, options.get("time_limit"), fence.time_limit)

@@ -250,6 +250,8 @@ class Fence:
             before format is called.
         time_limit: Seconds the build gives its code when its line gives no time_limit; None
             for a fence whose code the build does not run.
+        compiled_only: Whether, given its options, the build only compiles its code and runs
+            none of it (a cell's build="compile").
         takes_id: Whether its line must give an id, one of its own on the page.
         declares: What it adds to its page's lesson, as ``declares(source, src_path, line)``;
             None for one that adds nothing. Raises FenceError for one that cannot be read.
@@ -260,6 +262,7 @@ class Fence:
     format: Callable[[str, dict, PageContext, int], str]
     options: Mapping[str, str] = field(default_factory=dict)
     time_limit: float | None = None
+    compiled_only: Callable[[Mapping[str, str]], bool] = lambda options: False
     takes_id: bool = False
     declares: Callable[[str, str, int], Declared] | None = None
 

@@ -24,7 +24,11 @@ OPTIONS = {
     "a cell without it that raises stops the build",
     "time_limit": 'seconds a run may take before it is stopped, in the browser and at build time, '
     'as in time_limit="60"; 20 if not given',
+    "build": 'what the build does with the code: "run" (the default) runs it and records its '
+    'output; "compile" only compiles it, and the page shows no output until the learner runs it, '
+    "for a cell that would repeat at length what a figure or plot above it ran",
 }
+BUILDS = ("run", "compile")
 TIME_LIMIT = 20
 """Seconds a cell may run when its fence gives no time_limit."""
 CELL_LINE = re.compile(r'File "<cell>", line (\d+)')
@@ -36,12 +40,19 @@ def format_cell(source: str, options: dict, page: PageContext, line: int) -> str
 
     Raises:
         FenceError: For a cell that raises without ``raises``, a cell that does not raise what
-            its ``raises`` names, or a cell that cannot be run to a result.
+            its ``raises`` names, or a cell that cannot be run to a result; with build="compile",
+            for a cell that does not compile.
     """
     expected = options.get("raises")
     if expected == "raises":  # a bare word: superfences gives it its own name as value
         raise page.error_at(line, 'raises needs the exception\'s name, as in raises="TypeError"')
     time_limit = time_limit_of(page, line, options.get("time_limit"), TIME_LIMIT)
+    if options.get("build", "run") not in BUILDS:
+        raise page.error_at(line, f'build is "run" or "compile", not {options["build"]!r}')
+    if compiled_only(options):
+        _compile(source, page, line)
+        page.cells += 1
+        return cell_html(source, (), page.cells, f"{page.key}-c{page.cells}", time_limit, recorded=False)
     result = page.run(line, source, time_limit)
     if expected is None and result.error:
         failing = CELL_LINE.findall(result.text)
@@ -58,8 +69,25 @@ def format_cell(source: str, options: dict, page: PageContext, line: int) -> str
     return cell_html(source, result.output, page.cells, f"{page.key}-c{page.cells}", time_limit)
 
 
+def compiled_only(options: dict) -> bool:
+    """Whether the build only compiles the code of a cell with these options (build="compile")."""
+    return options.get("build") == "compile"
+
+
+def _compile(source: str, page: PageContext, line: int) -> None:
+    """Compile a cell's code as Python does before running it.
+
+    Raises:
+        FenceError: At the line of its syntax error.
+    """
+    try:
+        compile(source, "<cell>", "exec")
+    except SyntaxError as exc:
+        raise page.error_at(line + (exc.lineno or 0), f"the cell does not compile: {exc.msg}") from exc
+
+
 def cell_html(source: str, output: tuple[tuple[str, str], ...], number: int, cell_id: str,
-              time_limit: float = TIME_LIMIT) -> str:
+              time_limit: float = TIME_LIMIT, recorded: bool = True) -> str:
     """The HTML of a cell: its code (code_block), the output recorded at build time, and a line
     for readers without JavaScript.
 
@@ -69,6 +97,8 @@ def cell_html(source: str, output: tuple[tuple[str, str], ...], number: int, cel
         number: The cell's 1-based position on its page.
         cell_id: The id that the learner's edits of it are saved under, such as ``07-c3``.
         time_limit: Seconds a run in the browser may take before it is stopped.
+        recorded: Whether the build ran the code (output is then its output), or only compiled it
+            (build="compile": data-build="compile", which js/cell.js reads).
     """
     code = code_block(source)
     cuts = [index for index, (stream, _) in enumerate(output) if stream == "cut"]
@@ -77,13 +107,14 @@ def cell_html(source: str, output: tuple[tuple[str, str], ...], number: int, cel
         for index, (stream, text) in enumerate(output)
         if stream not in ("graph", "plot") and (stream != "cut" or index == cuts[-1])  # the newest note only
     )
+    build, origin = ("", "recorded when this page was built") if recorded else (
+        ' data-build="compile"', "none before you run the cell: the build did not run it")
     return (
-        f'<div class="ember-cell" data-cell="{number}" data-id="{cell_id}" data-time-limit="{time_limit:g}" '
+        f'<div class="ember-cell" data-cell="{number}" data-id="{cell_id}" data-time-limit="{time_limit:g}"{build} '
         f'role="group" aria-label="Code cell {number}">'
         f'<div class="ember-cell__code">{code}</div>'
         '<div class="ember-cell__result">'
-        '<p class="ember-cell__label">Output <span class="ember-cell__origin">'
-        "recorded when this page was built</span></p>"
+        f'<p class="ember-cell__label">Output <span class="ember-cell__origin">{origin}</span></p>'
         f'<pre class="ember-cell__output" role="log" aria-label="Output of cell {number}" '
         f'tabindex="0">{spans}</pre>'
         "</div>"
@@ -92,4 +123,4 @@ def cell_html(source: str, output: tuple[tuple[str, str], ...], number: int, cel
     )
 
 
-FENCE = Fence("python", "cell", format_cell, options=OPTIONS, time_limit=TIME_LIMIT)
+FENCE = Fence("python", "cell", format_cell, options=OPTIONS, time_limit=TIME_LIMIT, compiled_only=compiled_only)

@@ -175,3 +175,16 @@ def test_a_cell_in_a_blockquote_reports_its_line():
     text = "intro\n\n> ```python cell\n> 1 / 0\n> ```\n"
     with pytest.raises(FenceError, match=r"^docs/lessons/99-test\.md:4: .*\(line 3\)"):
         render(text)
+
+
+def test_a_cell_the_build_only_compiles_shows_no_output_until_it_is_run():
+    html = render(fence("raise SystemExit('never run at build time')", ' build="compile"'))
+    assert 'data-build="compile"' in html and "none before you run the cell" in html
+    assert re.search(r'aria-label="Output of cell 1" tabindex="0"></pre>', html)
+
+
+def test_a_cell_the_build_only_compiles_still_stops_the_build_at_its_syntax_error():
+    with pytest.raises(FenceError, match=r"^docs/lessons/99-test.md:3: the cell does not compile: "):
+        render(fence("x = 1\nprint(x +)", ' build="compile"'))
+    with pytest.raises(FenceError, match=r'build is "run" or "compile", not \'later\''):
+        render(fence("print(1)", ' build="later"'))

@@ -53,7 +53,7 @@ def test_each_broken_fence_and_link_is_a_line_of_its_own(tmp_path):
         f"{lesson}:24: a recap is 'questions:' and a list of questions",
         f"{lesson}:27: cannot read the options of '```python cell raises=TypeError': write each as "
         'name="value", with quotes',
-        f"{lesson}:31: unknown cell option 'speed'; known: raises, time_limit",
+        f"{lesson}:31: unknown cell option 'speed'; known: raises, time_limit, build",
         f'{lesson}:35: a figure needs an id of lowercase letters, digits and -, as in id="loss"',
         f"{lesson}:43: a figure or plot with id 'twice' is already on this page",
         f"{lesson}:47: the link to 08-nowhere.md leads to no page of docs/",

@@ -55,3 +55,4 @@ def test_a_fence_is_the_one_whose_word_comes_first_on_its_line():
 def test_a_fence_that_is_not_registered_is_not_rendered_as_one():
     text = "```yaml shout\nhello\n```\n"
     assert 'class="shout"' not in render_fence(text, PageContext("docs/x.md", text, None))
+
