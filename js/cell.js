@@ -10,6 +10,7 @@ import { appendOutput } from "./output.js";
 import { emberText, learnerEmber, lessonData } from "./learner.js";
 import * as progress from "./progress/store.js";
 import { isBusy, onState, run as runCell, stop as stopRun } from "./runtime/client.js";
+import LIMITS from "../site_src/limits.json" with { type: "json" };
 
 /**
  * Mount one cell rendered by site_src/fences/cell.py.
@@ -23,7 +24,7 @@ export function mount(el, left) {
   const origin = el.querySelector(".ember-cell__origin");
   const source = code.querySelector("code").textContent.replace(/\n$/, "");
 
-  const timeLimit = Number(el.dataset.timeLimit) || 20;
+  const timeLimit = Number(el.dataset.timeLimit) || LIMITS.cell_time_limit;
 
   const bar = make("div", "ember-cell__bar");
   const run = button("Run", "md-button--primary ember-cell__run");

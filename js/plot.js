@@ -6,13 +6,14 @@
 import { drawingFor, make, readJson, svg, whenOpen } from "./dom.js";
 import { pyFloat } from "./graph/values.js";
 import { extent, ticks, tickText } from "./plot/ticks.js";
+import LIMITS from "../site_src/limits.json" with { type: "json" };
 
 const [NARROWEST, WIDEST] = [280, 800]; // pixels: the drawing is as wide as its canvas, within these
 const MARGIN = { left: 58, right: 14, top: 12, bottom: 46 };
 const INSIDE = 0.04; // of the range, between the data and each axis
 const DASHES = ["", "7 4", "2 4", "10 4 2 4"];
 const MARKERS = ["circle", "square", "triangle", "diamond"];
-const TABLE_ROWS = 50; // as site_src/fences/plot.py
+const TABLE_ROWS = LIMITS.plot_table_rows; // site_src/limits.json, as site_src/fences/plot.py
 const sizes = new WeakMap(); // canvas → the plot it shows, and the width it was drawn at
 
 /** A point's marker, as SVG, centred on (x, y). */

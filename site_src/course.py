@@ -1,6 +1,6 @@
 """The course as a whole: its lessons, their labs, and the invariants every lab must keep.
 
-Invariants (DESIGN.md, "ember and its gaps"), for every lesson N:
+Invariants (docs/authoring.md, "The rules every lesson keeps"), for every lesson N:
 
 - every gap of N is written in exactly one lab of N; every lab's gaps exist, are of N and are
   in one file; every gap belongs to a lesson that has a page;

@@ -9,6 +9,7 @@
 import { exported as validExport, progress as validProgress } from "ember:validators";
 import { merge } from "../text.js";
 import { digest, noteChange, reconcile } from "./reconcile.js";
+import LIMITS from "../../site_src/limits.json" with { type: "json" };
 
 const SCHEMA = 3;
 /** The course's id, from the page (the plugin's course_id); it keeps two courses apart. */
@@ -342,7 +343,7 @@ export function quizAnswer(quiz) {
 export function choose(quiz, index, right) {
   change((s) => {
     const before = s.quizzes[quiz] ?? { chosen: [], right: false };
-    s.quizzes[quiz] = { chosen: [...before.chosen, index].slice(-20), right: before.right || right };
+    s.quizzes[quiz] = { chosen: [...before.chosen, index].slice(-LIMITS.quiz_options), right: before.right || right };
   }, { quiz });
 }
 

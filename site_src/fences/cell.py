@@ -18,6 +18,7 @@ import json
 import re
 
 from site_src.fences import Fence, PageContext, code_block, time_limit_of
+from site_src.limits import LIMITS
 
 OPTIONS = {
     "raises": 'the name of the exception the cell is meant to raise, as in raises="TypeError"; '
@@ -29,7 +30,7 @@ OPTIONS = {
     "for a cell that would repeat at length what a figure or plot above it ran",
 }
 BUILDS = ("run", "compile")
-TIME_LIMIT = 20
+TIME_LIMIT = LIMITS["cell_time_limit"]
 """Seconds a cell may run when its fence gives no time_limit."""
 CELL_LINE = re.compile(r'File "<cell>", line (\d+)')
 """A traceback's mention of a line of the cell."""

@@ -22,13 +22,14 @@ Options, written after ``plot`` on the fence line, are listed in OPTIONS.
 import html
 
 from site_src.fences import SHOWN_TIME_LIMIT, Fence, PageContext, json_template, render_inline, shown_once
+from site_src.limits import LIMITS
 
 OPTIONS = {
     "id": "the plot's id, for hx.show_plot(..., target=...) and links; required",
     "caption": "a line under the plot (Markdown)",
     "time_limit": 'seconds the build gives the code, as in time_limit="120"; 30 if not given',
 }
-TABLE_ROWS = 50
+TABLE_ROWS = LIMITS["plot_table_rows"]
 """The most rows of a series that the table shows; a longer series is shown at even steps."""
 
 

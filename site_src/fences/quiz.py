@@ -36,6 +36,7 @@ from typing import Any
 import yaml
 
 from site_src.fences import Declared, Fence, FenceError, PageContext, load_yaml, render_inline
+from site_src.limits import LIMITS
 
 QUESTION_FIELDS = {
     "question": "the question (Markdown)",
@@ -43,7 +44,7 @@ QUESTION_FIELDS = {
     "explain": "shown once the right option is chosen (Markdown)",
 }
 OPTION_FIELDS = {"answer", "feedback", "right"}
-MAX_OPTIONS = 20
+MAX_OPTIONS = LIMITS["quiz_options"]
 """The most options a question may have; the learner's saved answers allow no more."""
 
 

@@ -2,7 +2,7 @@
 
 ``hx.show_graph(value)`` walks ``value._prev`` back to the leaves and hands the graph to the page,
 which redraws the figure just above the cell (or the figure named by ``target``). The graph is
-the JSON of DESIGN.md::
+this JSON, which js/graph.js draws::
 
     {"nodes": [{"id", "label", "data", "grad", "op"}], "edges": [[parent_id, child_id], ...]}
 

@@ -56,3 +56,10 @@ test("an export file names its format, course and schema", () => {
   assert.equal(exported({ ...file, schema: "3" }), false);
   assert.equal(exported({ ...file, course: "<script>" }), false);
 });
+
+test("the saved progress keeps as many choices of a question as a question may have options", () => {
+  const limits = JSON.parse(readFileSync(new URL("../../site_src/limits.json", import.meta.url)));
+  const chosen = read("progress").properties.quizzes.additionalProperties.properties.chosen;
+  assert.equal(chosen.maxItems, limits.quiz_options);
+  assert.equal(chosen.items.maximum, limits.quiz_options - 1);
+});
