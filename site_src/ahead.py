@@ -66,8 +66,9 @@ def course_runs(repo: Path, docs_dir: Path) -> list[Run]:
 @contextlib.contextmanager
 def running(runs: list[Run], lib_of: Callable[[int | None], Path], cache: Path, workers: int) -> Iterator[None]:
     """Run each of runs not kept in cache, workers at a time, while the body of the with runs;
-    leave the with once all have ended, or once those under way have if the body raised. lib_of gives the folder a lesson's code runs on (None:
-    a page that is not a lesson), as execute.write_lib made it.
+    leave the with once all have ended, or once those under way have if the body raised. lib_of
+    gives the folder a lesson's code runs on (None: a page that is not a lesson), as
+    execute.write_lib made it.
 
     The longest first, by time limit, so that the last to end is not a long one started late; a
     run the course has twice runs once."""
