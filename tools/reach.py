@@ -19,9 +19,13 @@ def come_to(part: Locator) -> Locator:
     raise AssertionError(f"{part} was replaced {REPLACED_AT_MOST} times as the page scrolled to it")
 
 
-SCROLL_TO = "(el) => { el.scrollIntoView({ block: 'center' }); return el.isConnected; }"
-"""Scrolls the element to the middle of the view, as Playwright does, and says whether it is
-still in the page."""
+SCROLL_TO = """(el) => {
+  const { top, bottom, height } = el.getBoundingClientRect();
+  if (top < 0 || bottom > innerHeight) el.scrollIntoView({ block: height > innerHeight ? "start" : "center" });
+  return el.isConnected;
+}"""
+"""Scrolls an element not wholly in view to the middle of the view, or one taller than the view to
+its top, as a learner reading down to it; says whether it is still in the page."""
 REPLACED_AT_MOST = 5
 """How many times a part may be replaced while come_to scrolls to it: its mount replaces it once."""
 
