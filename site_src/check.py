@@ -138,6 +138,7 @@ def _fence(opener: str, source: str, page: PageContext, line: int) -> Declared:
     if fence is None:
         return Declared()
     page.check_options(line, fence.word, options, fence.options)
+    fence.check_options(page, line, options)
     if fence.takes_id:
         page.take_id(line, fence.word, options)
     if fence.time_limit is not None:

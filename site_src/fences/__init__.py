@@ -105,6 +105,8 @@ class PageContext:
             FenceError: Naming the first unknown option and the known ones.
         """
         unknown = sorted(set(options) - set(known))
+        if unknown and not known:
+            raise self.error_at(line, f"a {kind} takes no options on its line, not {unknown[0]!r}")
         if unknown:
             raise self.error_at(line, f"unknown {kind} option {unknown[0]!r}; known: {', '.join(known)}")
 
@@ -255,6 +257,9 @@ class Fence:
         takes_id: Whether its line must give an id, one of its own on the page.
         declares: What it adds to its page's lesson, as ``declares(source, src_path, line)``;
             None for one that adds nothing. Raises FenceError for one that cannot be read.
+        check_options: Refuses, as ``check_options(page, line, options)``, values of its known
+            options that it cannot take, with a FenceError; the build and ``site_src check``
+            both call it.
     """
 
     language: str
@@ -265,6 +270,7 @@ class Fence:
     compiled_only: Callable[[Mapping[str, str]], bool] = lambda options: False
     takes_id: bool = False
     declares: Callable[[str, str, int], Declared] | None = None
+    check_options: Callable[[PageContext, int, dict], None] = lambda page, line, options: None
 
     @property
     def opener(self) -> re.Pattern:

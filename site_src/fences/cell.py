@@ -45,11 +45,7 @@ def format_cell(source: str, options: dict, page: PageContext, line: int) -> str
             for a cell that does not compile.
     """
     expected = options.get("raises")
-    if expected == "raises":  # a bare word: superfences gives it its own name as value
-        raise page.error_at(line, 'raises needs the exception\'s name, as in raises="TypeError"')
     time_limit = time_limit_of(page, line, options.get("time_limit"), TIME_LIMIT)
-    if options.get("build", "run") not in BUILDS:
-        raise page.error_at(line, f'build is "run" or "compile", not {options["build"]!r}')
     if compiled_only(options):
         _compile(source, page, line)
         page.cells += 1
@@ -68,6 +64,21 @@ def format_cell(source: str, options: dict, page: PageContext, line: int) -> str
     page.cells += 1
     page.graphs += [json.loads(text)["graph"] for stream, text in result.output if stream == "graph"]
     return cell_html(source, result.output, page.cells, f"{page.key}-c{page.cells}", time_limit)
+
+
+def check_options(page: PageContext, line: int, options: dict) -> None:
+    """Refuse a raises without an exception's name, a build that is neither of BUILDS, and a
+    raises on a cell the build only compiles (it could not tell).
+
+    Raises:
+        FenceError: Saying which, at line.
+    """
+    if options.get("raises") in ("raises", ""):  # a bare word: superfences gives it its own name as value
+        raise page.error_at(line, 'raises needs the exception\'s name, as in raises="TypeError"')
+    if options.get("build", "run") not in BUILDS:
+        raise page.error_at(line, f'build is "run" or "compile", not {options["build"]!r}')
+    if compiled_only(options) and "raises" in options:
+        raise page.error_at(line, 'a cell with build="compile" is not run at build time, so it takes no raises')
 
 
 def compiled_only(options: dict) -> bool:
@@ -124,4 +135,5 @@ def cell_html(source: str, output: tuple[tuple[str, str], ...], number: int, cel
     )
 
 
-FENCE = Fence("python", "cell", format_cell, options=OPTIONS, time_limit=TIME_LIMIT, compiled_only=compiled_only)
+FENCE = Fence("python", "cell", format_cell, options=OPTIONS, time_limit=TIME_LIMIT, compiled_only=compiled_only,
+              check_options=check_options)

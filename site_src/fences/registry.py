@@ -21,7 +21,7 @@ OPENER = re.compile(r"(`{3,}|~{3,})[ \t]*(?P<language>\w+)(?P<words>.*)$")
 """A fence's opening line, once indentation and ``>`` are gone: its language, then its words."""
 WORD = re.compile(r"""(?P<name>[a-zA-Z][a-zA-Z0-9_]*)(?:=(?P<quote>"|')(?P<value>.*?)(?P=quote))?""")
 """A word of a fence's line: a bare name, or name="value" (superfences' RE_OPTIONS)."""
-WORDS = re.compile(r"""^(?:[ \t]+[A-Za-z]\w*(?:="[^"]*"|='[^']*')?)*[ \t]*$""")
+WORDS = re.compile(r"""^(?:[ \t]+[A-Za-z][A-Za-z0-9_]*(?:="[^"]*"|='[^']*')?)*[ \t]*$""")
 """Words that superfences can read: any other line is not a fence to it."""
 
 
@@ -100,6 +100,7 @@ def _format(fence: Fence, page_of: Callable[[], PageContext], source: str, langu
     line = page.line_of(fence.opener, source)
     try:
         page.check_options(line, fence.word, options, fence.options)
+        fence.check_options(page, line, options)
         if fence.takes_id:
             page.take_id(line, fence.word, options)
         return fence.format(source, options, page, line)

@@ -56,3 +56,18 @@ def test_a_fence_that_is_not_registered_is_not_rendered_as_one():
     text = "```yaml shout\nhello\n```\n"
     assert 'class="shout"' not in render_fence(text, PageContext("docs/x.md", text, None))
 
+
+
+def test_the_check_refuses_what_the_build_refuses_in_a_cells_options(tmp_path):
+    page = LESSON.format(number="07", part="I") + (
+        '\n```python cell build="compiled"\nprint(1)\n```\n'
+        '\n```python cell build="compile" raises="TypeError"\nprint(1)\n```\n'
+        '\n```python cell raises=""\nprint(1)\n```\n'
+        '\n```yaml quiz id="x"\nquestion: q\n```\n')
+    docs = make_course(tmp_path, {"07-a.md": page})
+    assert problems_of(tmp_path, docs) == [
+        "docs/lessons/07-a.md:13: build is \"run\" or \"compile\", not 'compiled'",
+        'docs/lessons/07-a.md:17: a cell with build="compile" is not run at build time, so it takes no raises',
+        "docs/lessons/07-a.md:21: raises needs the exception's name, as in raises=\"TypeError\"",
+        "docs/lessons/07-a.md:25: a quiz takes no options on its line, not 'id'",
+    ]
