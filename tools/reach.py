@@ -10,22 +10,35 @@ def come_to(part: Locator) -> Locator:
 
     It scrolls with the page's own scrollIntoView, not with Playwright's
     scroll_into_view_if_needed, which first waits for the part to stand still: on a page whose
-    parts mount and grow meanwhile, that wait ran out (lesson 14, once). A part's mount, or
-    instant navigation's new content, may replace the element found before it scrolls; then it
-    scrolls to the one that replaced it."""
+    parts mount and grow meanwhile, that wait ran out (lesson 14, once). Parts mounting above it
+    can still carry it out of the view again (a jump early in a page's life lands off its target,
+    a known defect of the page), so it keeps the part in view until it has mounted. A part's
+    mount, or instant navigation's new content, may replace the element found before it scrolls;
+    then it scrolls to the one that replaced it."""
     for _ in range(REPLACED_AT_MOST):
-        if part.evaluate(SCROLL_TO):
+        if part.evaluate(KEEP_IN_VIEW, KEEP_FRAMES):
             return part
     raise AssertionError(f"{part} was replaced {REPLACED_AT_MOST} times as the page scrolled to it")
 
 
-SCROLL_TO = """(el) => {
-  const { top, bottom, height } = el.getBoundingClientRect();
-  if (top < 0 || bottom > innerHeight) el.scrollIntoView({ block: height > innerHeight ? "start" : "center" });
-  return el.isConnected;
-}"""
+KEEP_IN_VIEW = """(el, frames) => new Promise((resolve) => {
+  const part = el.closest("[data-found]");
+  const step = () => {
+    if (!el.isConnected) return resolve(false);
+    const { top, bottom, height } = el.getBoundingClientRect();
+    if (top < 0 || bottom > innerHeight) el.scrollIntoView({ block: height > innerHeight ? "start" : "center" });
+    if (!part || "mounted" in part.dataset || --frames < 0) return resolve(true);
+    requestAnimationFrame(step);
+  };
+  step();
+})"""
 """Scrolls an element not wholly in view to the middle of the view, or one taller than the view to
-its top, as a learner reading down to it; says whether it is still in the page."""
+its top, as a learner reading down to it, and again at each frame until the part it is in has
+mounted (or for at most the given frames: the caller's assertion then says what is missing);
+says whether it is still in the page."""
+KEEP_FRAMES = 3600
+"""The most frames come_to keeps a part in view while it waits for it to mount: a minute at 60 frames
+a second, and more on a slow machine."""
 REPLACED_AT_MOST = 5
 """How many times a part may be replaced while come_to scrolls to it: its mount replaces it once."""
 
