@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from site_src import course
-from site_src.execute import CellFailure, is_kept, run_cell
+from site_src.execute import CellFailure, run_cell
 from site_src.fences import FenceError, PageContext, registry, time_limit_of
 
 
@@ -71,10 +71,9 @@ def running(runs: list[Run], lib_of: Callable[[int | None], Path], cache: Path, 
     execute.write_lib made it.
 
     The longest first, by time limit, so that the last to end is not a long one started late; a
-    run the course has twice runs once."""
-    pending = {(run.lesson, run.source, run.timeout): run for run in runs}.values()
-    pending = [run for run in sorted(pending, key=lambda run: -run.timeout)
-               if not is_kept(run.source, lib_of(run.lesson), run.timeout, cache)]
+    run the course has twice runs once, and one kept is only read (execute.run_cell)."""
+    once = {(run.lesson, run.source, run.timeout): run for run in runs}
+    pending = sorted(once.values(), key=lambda run: -run.timeout)
     pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="ember-ahead")
     try:
         for run in pending:

@@ -18,7 +18,6 @@ Each problem is one line, ``file:line: what is wrong``. The check reads, in orde
 It runs no cell: the build does, and refuses a cell that raises.
 """
 
-import os
 import re
 import tempfile
 from pathlib import Path
@@ -27,8 +26,8 @@ import yaml
 
 from site_src import course, frame, runtime
 from site_src.ahead import Run, page_runs
-from site_src.execute import is_kept, write_lib
-from site_src.fences import QUOTE, Declared, FenceError, PageContext, registry, time_limit_of
+from site_src.execute import CORES, is_kept, write_lib
+from site_src.fences import QUOTE, Declared, FenceError, PageContext, registry
 from site_src.gaps import Ember, GapError, read_ember
 
 LINK = re.compile(r"\]\((?P<target>[^)\s#]+\.md)(?:#[^)\s]*)?\)")
@@ -73,7 +72,7 @@ def check(repo: Path, docs_dir: Path, course_file: Path, ember_root: Path,
     except (FenceError, GapError) as exc:
         return [_line(exc)]
     with tempfile.TemporaryDirectory() as scratch:
-        found = course.problems(ember, lessons, runtime.files(), Path(scratch), cache, workers=os.cpu_count() or 1)
+        found = course.problems(ember, lessons, runtime.files(), Path(scratch), cache, workers=CORES)
         if cache is not None:
             found += _not_recorded(runs, ember, ember_root, cache, Path(scratch))
     return found
@@ -137,12 +136,7 @@ def _fence(opener: str, source: str, page: PageContext, line: int) -> Declared:
     fence, options = registry.fence_of(opener) or (None, {})
     if fence is None:
         return Declared()
-    page.check_options(line, fence.word, options, fence.options)
-    fence.check_options(page, line, options)
-    if fence.takes_id:
-        page.take_id(line, fence.word, options)
-    if fence.time_limit is not None:
-        time_limit_of(page, line, options.get("time_limit"), fence.time_limit)
+    fence.check_words(page, line, options)
     return fence.declares(source, page.src_path, line) if fence.declares else Declared()
 
 

@@ -11,6 +11,7 @@ unchanged lesson then rebuilds without starting a process.
 
 import hashlib
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -44,6 +45,10 @@ VALID = {
     "checks.py": lambda r: isinstance(r, list) and all(isinstance(c, dict) and "status" in c for c in r),
 }
 """What each runner's result looks like, to tell a kept result from a damaged one."""
+
+
+CORES = os.cpu_count() or 1
+"""How many runs the build makes at once (site_src/ahead.py, course.problems): one per core."""
 
 
 class CellFailure(Exception):

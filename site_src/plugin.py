@@ -47,7 +47,7 @@ from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url
 
 from site_src import ahead, course, frame, layouts, offline, runtime
-from site_src.execute import write_lib
+from site_src.execute import CORES, write_lib
 from site_src.fences import PageContext, json_template, registry
 from site_src.gaps import GapError, read_ember
 
@@ -144,9 +144,9 @@ class EmberPlugin(BasePlugin[EmberConfig]):
         self.libs: dict[int | None, Path] = {}  # lesson (None: not a lesson): the folder its code runs on
         # The pages' cells, figures and plots run on the other cores while the labs' checks run.
         with ahead.running(ahead.course_runs(self.repo_root, self.docs_dir), self._lib, self.cache / "runs",
-                           workers=os.cpu_count() or 1):
+                           workers=CORES):
             found = course.problems(self.ember, self.lessons, self.runtime, self.python_root / "checks",
-                                    self.cache / "runs", workers=os.cpu_count() or 1)
+                                    self.cache / "runs", workers=CORES)
             if found:
                 raise PluginError("the labs break the course's invariants:\n" + "\n".join(found))
             self.lab_data = course.lab_data(self.ember, self.lessons, self.runtime, self.python_root / "checks",

@@ -5,6 +5,7 @@ A fence that finds a problem raises FenceError with the lesson's file and line, 
 stops with that message.
 """
 
+import functools
 import html
 import json
 import re
@@ -272,8 +273,23 @@ class Fence:
     declares: Callable[[str, str, int], Declared] | None = None
     check_options: Callable[[PageContext, int, dict], None] = lambda page, line, options: None
 
-    @property
+    @functools.cached_property
     def opener(self) -> re.Pattern:
         """Its opening line, as superfences reads it once indentation and ``>`` are gone; what
         follows the match is the line's options."""
         return re.compile(rf"(`{{3,}}|~{{3,}})[ \t]*{self.language}[ \t]+{self.word}\b")
+
+    def check_words(self, page: PageContext, line: int, options: dict) -> None:
+        """Check the options of such a fence at line of page, as the build and ``site_src check``
+        both do before anything else: each known, each value one it takes (check_options), its
+        id one of its own, its time_limit seconds.
+
+        Raises:
+            FenceError: At line, saying which.
+        """
+        page.check_options(line, self.word, options, self.options)
+        self.check_options(page, line, options)
+        if self.takes_id:
+            page.take_id(line, self.word, options)
+        if self.time_limit is not None:
+            time_limit_of(page, line, options.get("time_limit"), self.time_limit)

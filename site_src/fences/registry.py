@@ -94,15 +94,12 @@ def _format(fence: Fence, page_of: Callable[[], PageContext], source: str, langu
     an unexpected one becomes a FenceError too.
 
     Raises:
-        FenceError: For an unknown option, a missing or taken id, or as fence.format raises.
+        FenceError: As fence.check_words or fence.format raises.
     """
     page = page_of()
     line = page.line_of(fence.opener, source)
     try:
-        page.check_options(line, fence.word, options, fence.options)
-        fence.check_options(page, line, options)
-        if fence.takes_id:
-            page.take_id(line, fence.word, options)
+        fence.check_words(page, line, options)
         return fence.format(source, options, page, line)
     except FenceError:
         raise
