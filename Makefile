@@ -9,7 +9,7 @@ DEV_ADDR ?= 127.0.0.1:8000
 PY := $(VENV)/bin/python
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: setup bundle browser site serve test bench clean
+.PHONY: setup bundle browser site test-course serve test bench clean
 SHELL := /bin/bash
 
 $(VENV)/.installed: pyproject.toml
@@ -35,12 +35,16 @@ browser: $(VENV)/.installed
 site: setup
 	$(VENV)/bin/mkdocs build --strict
 
+# The small course the e2e tests of the machinery run on (tests/e2e/pages.py).
+test-course: setup
+	$(VENV)/bin/mkdocs build --strict -f tests/e2e/course/mkdocs.yml
+
 # esbuild rebuilds the bundle on every change in js/; mkdocs serve rebuilds the site and reloads
 # the page, and starts again when site_src/ changes (site_src/preview.py).
 serve: setup
 	node js/build.mjs --watch & trap 'kill $$! 2>/dev/null' EXIT; $(PY) -m site_src serve --dev-addr $(DEV_ADDR)
 
-test: site browser
+test: site test-course browser
 	$(PY) -m site_src check
 	node --test tests/js/
 	$(PY) -m pytest

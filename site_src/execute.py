@@ -11,7 +11,10 @@ unchanged lesson then rebuilds without starting a process.
 
 import hashlib
 import json
+import math
 import os
+import resource
+import signal
 import shutil
 import subprocess
 import sys
@@ -137,21 +140,47 @@ def _digest(runner: str, stdin: str, lib_root: Path, timeout: float) -> str:
 
 
 def _run_process(runner: str, stdin: str, lib_root: Path, timeout: float):
-    """Run a runtime module in a fresh process; return its JSON result."""
+    """Run a runtime module in a fresh process; return its JSON result.
+
+    timeout counts the processor time the process uses, where the system can limit it (Linux):
+    a machine busy with other builds slows a run down but does not stop it. A run that waits
+    instead of computing is stopped at WALL_CEILING times timeout.
+    """
     with tempfile.TemporaryDirectory(prefix="ember-run-") as scratch:
         result_file = Path(scratch) / "result.json"
+        # -E -S: no PYTHON* variables and no site-packages, as in the browser; the runner's
+        # folder (lib_root) is first on sys.path.
+        process = subprocess.Popen(
+            [sys.executable, "-X", "utf8", "-E", "-S", str(lib_root / runner), str(lib_root), str(result_file)],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+            encoding="utf-8", cwd=lib_root)
+        counted = _limit_processor_time(process.pid, timeout)
         try:
-            done = subprocess.run(
-                # -E -S: no PYTHON* variables and no site-packages, as in the browser; the
-                # runner's folder (lib_root) is first on sys.path.
-                [sys.executable, "-X", "utf8", "-E", "-S", str(lib_root / runner), str(lib_root),
-                 str(result_file)],
-                input=stdin, capture_output=True, text=True, encoding="utf-8",
-                cwd=lib_root, timeout=timeout,
-            )
+            stdout, stderr = process.communicate(stdin, timeout=timeout * WALL_CEILING if counted else timeout)
         except subprocess.TimeoutExpired as exc:
+            process.kill()
+            process.communicate()
             raise CellFailure(f"the code ran for more than {timeout:g} s") from exc
+        if process.returncode in (-signal.SIGXCPU, -signal.SIGKILL) and counted:
+            raise CellFailure(f"the code ran for more than {timeout:g} s")
         if not result_file.is_file():
             raise CellFailure(f"the Python process ended without a result "
-                              f"(exit code {done.returncode}):\n{done.stdout}{done.stderr}")
+                              f"(exit code {process.returncode}):\n{stdout}{stderr}")
         return json.loads(result_file.read_text(encoding="utf-8"))
+
+
+WALL_CEILING = 10
+"""How many times its time limit a run may last on the clock, when the limit counts processor time."""
+
+
+def _limit_processor_time(pid: int, seconds: float) -> bool:
+    """Let process pid use at most seconds of processor time (SIGXCPU, then SIGKILL a second
+    later); say whether the system could set the limit (resource.prlimit is Linux's)."""
+    if not hasattr(resource, "prlimit"):
+        return False
+    limit = math.ceil(seconds)
+    try:
+        resource.prlimit(pid, resource.RLIMIT_CPU, (limit, limit + 1))
+    except (OSError, ValueError):  # the process has already ended
+        return False
+    return True

@@ -127,6 +127,14 @@ def read_course(course_file: Path, lessons: list[Lesson], repo: Path) -> Course:
     Raises:
         FenceError: ``file:line: what is wrong`` for the first rule broken (module docstring).
     """
+    parts, planned = _read_course_file(course_file, repo)
+    entries = planned + [_written(lesson, repo) for lesson in lessons]
+    _check_course(parts, entries, course_file.relative_to(repo).as_posix())
+    return Course(parts, tuple(sorted(entries, key=lambda e: e.number)))
+
+
+def _read_course_file(course_file: Path, repo: Path) -> tuple[dict[str, str], list[Entry]]:
+    """The parts and the planned lessons that course_file names; FenceError if it is wrong."""
     where = course_file.relative_to(repo).as_posix()
     if not course_file.is_file():
         raise FenceError(f"{where}: missing; it names the course's parts and its planned lessons")
@@ -143,7 +151,6 @@ def read_course(course_file: Path, lessons: list[Lesson], repo: Path) -> Course:
     parts = data.get("parts")
     if not isinstance(parts, dict) or not parts or not all(isinstance(v, str) for v in parts.values()):
         raise FenceError(f"{where}:{top.get('parts', 1)}: parts must map each numeral to its name")
-    parts = {str(key): value for key, value in parts.items()}
     planned = data.get("planned") or []
     if not isinstance(planned, list):
         raise FenceError(f"{where}:{top.get('planned', 1)}: planned must be a list of lessons")
@@ -154,18 +161,26 @@ def read_course(course_file: Path, lessons: list[Lesson], repo: Path) -> Course:
         if not isinstance(item, dict):
             raise FenceError(f"{where}:{line}: each planned lesson is a mapping of: {', '.join(FIELDS)}")
         entries.append(_entry(item, where, _key_lines(node, 0), line, set()))
-    for lesson in lessons:
-        source = (repo / lesson.src_path).read_text(encoding="utf-8")
-        front = yaml.compose(source.split("---\n", 2)[1]) if source.startswith("---\n") else None
-        lines = _key_lines(front, 1)  # the front matter starts on the line after ---
-        entry = _entry(lesson.meta, lesson.src_path, lines, 2, OTHERS)
-        name = Path(lesson.src_path).name
-        if not name.startswith(f"{entry.nn}-"):
-            raise FenceError(f"{lesson.src_path}:{lines.get('number', 2)}: lesson {entry.nn}'s file "
-                             f"name must start with {entry.nn}-, not {name}")
-        entries.append(replace(entry, src_path=lesson.src_path,
-                               labs=tuple(lesson.lab_id(i) for i in range(len(lesson.labs))),
-                               quizzes=lesson.quizzes))
+    return {str(key): value for key, value in parts.items()}, entries
+
+
+def _written(lesson: Lesson, repo: Path) -> Entry:
+    """The Entry of a written lesson, from its front matter; FenceError if its file is misnamed."""
+    source = (repo / lesson.src_path).read_text(encoding="utf-8")
+    front = yaml.compose(source.split("---\n", 2)[1]) if source.startswith("---\n") else None
+    lines = _key_lines(front, 1)  # the front matter starts on the line after ---
+    entry = _entry(lesson.meta, lesson.src_path, lines, 2, OTHERS)
+    name = Path(lesson.src_path).name
+    if not name.startswith(f"{entry.nn}-"):
+        raise FenceError(f"{lesson.src_path}:{lines.get('number', 2)}: lesson {entry.nn}'s file "
+                         f"name must start with {entry.nn}-, not {name}")
+    return replace(entry, src_path=lesson.src_path, labs=tuple(lesson.lab_id(i) for i in range(len(lesson.labs))),
+                   quizzes=lesson.quizzes)
+
+
+def _check_course(parts: dict[str, str], entries: list[Entry], where: str) -> None:
+    """Refuse two lessons with one number, a part the course does not name, and builds_on that
+    names no earlier lesson; where is the course file, for messages."""
     seen: dict[int, Entry] = {}
     for entry in entries:
         if entry.number in seen:
@@ -181,7 +196,6 @@ def read_course(course_file: Path, lessons: list[Lesson], repo: Path) -> Course:
             if number not in seen or number >= entry.number:
                 raise FenceError(f"{entry.where}:{entry.lines.get('builds_on', 1)}: lesson {entry.nn} "
                                  f"builds on {number:02d}, which is not an earlier lesson of the course")
-    return Course(parts, tuple(sorted(entries, key=lambda e: e.number)))
 
 
 def _name(entry: Entry, href: str | None) -> str:
@@ -220,14 +234,16 @@ def catch_up_html(course: Course, entry: Entry, href) -> str:
     first = course.lessons[0]
     if entry.number == first.number:
         return ""
-    earlier = f"{first.nn}–{course.neighbours(entry)[0].nn}" if course.neighbours(entry)[0] != first else first.nn
+    before = course.neighbours(entry)[0]
+    earlier = f"lessons {first.nn}–{before.nn}" if before != first else f"lesson {first.nn}"
     if not href(first):
-        return (f'<div class="ember-catchup" data-lesson="{entry.nn}"><p>Lessons {earlier} are still '
+        are = "are" if before != first else "is"
+        return (f'<div class="ember-catchup" data-lesson="{entry.nn}"><p>{earlier.capitalize()} {are} still '
                 "to be written. Start here: this lesson's labs need nothing from them.</p></div>")
     start = f"New here? Start at lesson {_name(first, href(first))}"
     if any(e.labs for e in course.lessons if e.number < entry.number):
         start += ", or load the finished pieces of the earlier lessons and carry on"
-    return (f'<div class="ember-catchup" data-lesson="{entry.nn}"><p>This lesson builds on lessons '
+    return (f'<div class="ember-catchup" data-lesson="{entry.nn}"><p>This lesson builds on '
             f"{earlier}. {start}.</p></div>")
 
 

@@ -130,10 +130,10 @@ class EmberPlugin(BasePlugin[EmberConfig]):
     def on_pre_build(self, config: MkDocsConfig) -> None:
         """Read ember and the lessons, and refuse a course that breaks an invariant; run the
         pages' code meanwhile (site_src/ahead.py)."""
-        # A folder of this build's own: two builds at once (make serve and make test) must not
-        # write each other's snapshots while a run is kept under their digest.
-        (self.repo_root / "build").mkdir(exist_ok=True)
-        self.python_root = Path(tempfile.mkdtemp(prefix="python-", dir=self.repo_root / "build"))
+        # A folder of this build's own, beside the cache: two builds at once (make serve and make
+        # test) must not write each other's snapshots while a run is kept under their digest.
+        self.cache.parent.mkdir(parents=True, exist_ok=True)
+        self.python_root = Path(tempfile.mkdtemp(prefix="python-", dir=self.cache.parent))
         try:
             self.ember = read_ember(self.ember_root)
         except GapError as exc:

@@ -1,7 +1,8 @@
-"""One served site and one browser for every e2e test.
+"""One browser and two served sites for every e2e test.
 
-The site is build/site (``make site``), served on a free localhost port, and on a second one
-with the headers that make it cross-origin isolated. Every request that is not
+The sites are the course, build/site (``make site``), and the test course, build/test-course
+(``make test-course``; tests/e2e/pages.py), each served on a free localhost port, and on a second
+one with the headers that make it cross-origin isolated. Every request that is not
 to that server is aborted and recorded; a test that caused one, or that left an uncaught error in
 the page, fails.
 """
@@ -12,6 +13,7 @@ from urllib.parse import urlparse
 import pytest
 from playwright.sync_api import expect
 
+from tests.e2e import pages
 from tools import chromium
 from tools.serve import serve
 
@@ -40,6 +42,22 @@ def isolated_site(site) -> str:
 
 
 @pytest.fixture(scope="session")
+def course() -> str:
+    """The base URL of the built test course (tests/e2e/pages.py), ending in a slash."""
+    if not (pages.SITE / "index.html").is_file():
+        pytest.fail("build/test-course is missing: run `make test-course` (make test does)")
+    with serve(pages.SITE) as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def isolated_course(course) -> str:
+    """The test course again, served with COOP and COEP."""
+    with serve(pages.SITE, isolated=True) as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args, browser_type):
     path = chromium.find(browser_type.executable_path)
     if path is None:
@@ -48,12 +66,12 @@ def browser_type_launch_args(browser_type_launch_args, browser_type):
 
 
 @pytest.fixture(autouse=True)
-def guard(request, context, site, isolated_site):
+def guard(request, context, site, isolated_site, course, isolated_course):
     """Turn service workers off (chromium.NO_SERVICE_WORKERS), and Python's memory snapshots unless
     the test is marked ``@pytest.mark.snapshots`` (chromium.NO_CACHE_STORAGE); abort every request that leaves the local
     servers; fail the test if there was one, or if a page had an uncaught JavaScript error (but
     those that ``@pytest.mark.page_errors(text)`` expects)."""
-    local = {urlparse(site).netloc, urlparse(isolated_site).netloc}
+    local = {urlparse(url).netloc for url in (site, isolated_site, course, isolated_course)}
     outside, errors = [], []
 
     def handle(route):

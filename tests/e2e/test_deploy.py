@@ -18,12 +18,11 @@ from playwright.sync_api import Browser, Error, Page, TimeoutError, expect
 
 from site_src import offline
 from site_src.plugin import ISOLATION_HEADERS, pyodide_url
-from tests.e2e.conftest import SITE
-from tests.e2e.test_lesson07 import LESSON, cell, output, replace_code, run
+from tests.e2e.pages import LESSON, NEXT_LESSON, SITE, cell, output, replace_code, run
 from tools import chromium
 from tools.serve import StaticHandler, serve
 
-UNVISITED = "lessons/08-who-owes-the-gradient/"
+UNVISITED = NEXT_LESSON
 REPO = SITE.parents[1]
 BUNDLE = REPO / "build" / "bundle"
 PYODIDE = pyodide_url(REPO / "node_modules" / "pyodide")
@@ -49,14 +48,14 @@ ISOLATING = 600_000
 busy machine's, not a goal."""
 
 
-def test_the_service_worker_isolates_the_plain_site_and_stop_keeps_pythons_state(browser: Browser, site: str):
+def test_the_service_worker_isolates_the_plain_site_and_stop_keeps_pythons_state(browser: Browser, course: str):
     context = browser.new_context()  # service workers on, as in a learner's browser
     context.add_init_script(chromium.NO_CACHE_STORAGE)  # no snapshot made in the background
     try:
         page = context.new_page()
         console = []  # shown if Stop fails: the runtime says there why Python was restarted
         page.on("console", lambda message: console.append(f"{message.type}: {message.text}"))
-        page.goto(site + LESSON)
+        page.goto(course + LESSON)
         assert isolated(page), "the page should be cross-origin isolated once the service worker runs"
         expect(cell(page, 1).get_by_role("textbox", name="Code of cell 1")).to_be_visible()
         replace_code(page, 1, "import sys\nsys.ember_kept = 42\nprint('kept')")
@@ -105,7 +104,7 @@ def test_after_a_first_visit_the_site_works_with_the_network_gone(browser: Brows
         run(page, 1)
         expect(output(page, 1)).to_have_text("42\n")
         page.goto(site + UNVISITED)  # a lesson never opened, kept too
-        expect(page.get_by_role("heading", level=1)).to_contain_text("Who owes the gradient?")
+        expect(page.get_by_role("heading", level=1)).to_contain_text("Grads by hand")
         run(page, 1)
         expect(output(page, 1)).not_to_be_empty()
     finally:
@@ -157,7 +156,7 @@ def test_after_a_deploy_a_returning_learner_is_offered_the_new_version(browser: 
             page = context.new_page()
             page.goto(site + LESSON)
             page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
-            # A deploy changes lesson 07.
+            # A deploy changes lesson 01.
             lesson = deployed / LESSON / "index.html"
             lesson.write_text(lesson.read_text().replace("</h1>", " (second edition)</h1>", 1))
             offline.write_worker(BUNDLE / "sw.js", deployed, PYODIDE)

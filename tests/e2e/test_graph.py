@@ -1,4 +1,4 @@
-"""Lesson 07's figure in Chromium: drawn from JSON, where each value came from, the table without
+"""Figures in Chromium, on the test course: drawn from JSON, where each value came from, the table without
 JavaScript, the playground's hx.show_graph redrawing it from the learner's Values, and its backward
 pass replayed a step at a time."""
 
@@ -6,16 +6,15 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from tests.e2e.test_labs import ADD, MUL, REPR, RIGHT_INIT, lab, write_gap
-from tests.e2e.test_lesson07 import LESSON, output, replace_code, run
-from tools.finished import write_solutions
+from tests.e2e.pages import (ADD, LESSON, MUL, REPR, RIGHT_INIT, lab, output, replace_code, run, write_gap,
+                             write_solutions)
 from tools.reach import come_to
 
 VALUES = {"y": "3.0", "b": "1.0", "x": "2.0", "w": "0.5", "#4": "1.0", "z": "2.0", "#6": "-1.0", "L": "1.0"}
 
 
 def loss_figure(page: Page):
-    """Lesson 07's figure of the loss, scrolled to."""
+    """The test course's figure of the loss, scrolled to."""
     return come_to(page.locator("#loss"))
 
 
@@ -27,15 +26,15 @@ def node(page: Page, label: str):
     return figure(page).get_by_role("button", name=re.compile(f"^{re.escape(label)} data"))
 
 
-def test_the_figure_shows_eight_values_with_their_data_and_zero_grads(page: Page, site: str):
-    page.goto(site + LESSON)
+def test_the_figure_shows_eight_values_with_their_data_and_zero_grads(page: Page, course: str):
+    page.goto(course + LESSON)
     expect(figure(page)).to_have_attribute("aria-label", "Computation graph of 8 values")
     for label, data in VALUES.items():
         expect(node(page, label)).to_have_text(re.compile(f"data {re.escape(data)}\\s*grad 0.0"))
 
 
-def test_clicking_z_says_where_it_came_from_and_names_its_parents(page: Page, site: str):
-    page.goto(site + LESSON)
+def test_clicking_z_says_where_it_came_from_and_names_its_parents(page: Page, course: str):
+    page.goto(course + LESSON)
     node(page, "z").click()
     panel = loss_figure(page).get_by_text("z = #4 + b = 1.0 + 1.0 = 2.0")
     expect(panel).to_be_visible()
@@ -44,8 +43,8 @@ def test_clicking_z_says_where_it_came_from_and_names_its_parents(page: Page, si
     expect(loss_figure(page).get_by_text("#4 = w * x = 0.5 * 2.0 = 1.0")).to_be_visible()
 
 
-def test_the_graph_is_one_tab_stop_and_the_arrow_keys_reach_every_value(page: Page, site: str):
-    page.goto(site + LESSON)
+def test_the_graph_is_one_tab_stop_and_the_arrow_keys_reach_every_value(page: Page, course: str):
+    page.goto(course + LESSON)
     node(page, "z").focus()
     page.keyboard.press("Shift+Tab")
     page.keyboard.press("Tab")  # back into the graph: at the Value it was left on
@@ -69,10 +68,10 @@ def test_the_graph_is_one_tab_stop_and_the_arrow_keys_reach_every_value(page: Pa
     expect(loss_figure(page).get_by_text("y is an input")).to_be_visible()
 
 
-def test_without_javascript_the_graph_is_a_table(browser, site: str):
+def test_without_javascript_the_graph_is_a_table(browser, course: str):
     context = browser.new_context(java_script_enabled=False)
     page = context.new_page()
-    page.goto(site + LESSON)
+    page.goto(course + LESSON)
     loss_figure(page).get_by_text("The graph as a table").click()
     rows = loss_figure(page).get_by_role("row")
     expect(rows).to_have_count(9)
@@ -80,8 +79,8 @@ def test_without_javascript_the_graph_is_a_table(browser, site: str):
     context.close()
 
 
-def test_the_playground_redraws_the_figure_from_the_learners_values(page: Page, site: str):
-    page.goto(site + LESSON)
+def test_the_playground_redraws_the_figure_from_the_learners_values(page: Page, course: str):
+    page.goto(course + LESSON)
     write_gap(page, 1, "Keep data as a float", RIGHT_INIT)
     write_gap(page, 1, "Return text such as", REPR)
     write_gap(page, 2, "holding the sum", ADD.replace("        print('my add was called')\n", ""))
@@ -99,10 +98,10 @@ def test_the_playground_redraws_the_figure_from_the_learners_values(page: Page, 
     expect(loss_figure(page).get_by_role("row").last).to_have_text(re.compile(r"L\s*\*\*2\s*#6\s*4\.0\s*0\.0"))
 
 
-def test_the_explorer_recomputes_downstream_values_without_python(page: Page, site: str):
+def test_the_explorer_recomputes_downstream_values_without_python(page: Page, course: str):
     held = []
     page.route("**/assets/pyodide/**", lambda route: held.append(route))  # Python never starts
-    page.goto(site + LESSON)
+    page.goto(course + LESSON)
     explorer = come_to(page.locator("#explorer"))
     explorer.get_by_label("a =").fill("5")
     graph = explorer.get_by_role("group", name=re.compile("Computation graph"))
@@ -113,10 +112,10 @@ def test_the_explorer_recomputes_downstream_values_without_python(page: Page, si
         route.abort()
 
 
-def test_the_playground_page_draws_any_graph_from_the_learners_ember(page: Page, site: str):
-    page.goto(site + "playground/")
-    answers = {"L07.init": RIGHT_INIT + "\n", "L07.repr": REPR + "\n", "L07.mul": MUL + "\n",
-               "L07.add": ADD.replace("        print('my add was called')\n", "") + "\n"}
+def test_the_playground_page_draws_any_graph_from_the_learners_ember(page: Page, course: str):
+    page.goto(course + "playground/")
+    answers = {"L01.init": RIGHT_INIT + "\n", "L01.repr": REPR + "\n", "L01.mul": MUL + "\n",
+               "L01.add": ADD.replace("        print('my add was called')\n", "") + "\n"}
     page.evaluate("a => localStorage.setItem('ember:progress:v1', JSON.stringify("
                   "{answers: a, hints: {}, passed: {}}))", answers)
     page.reload()
@@ -130,8 +129,8 @@ def test_the_playground_page_draws_any_graph_from_the_learners_ember(page: Page,
     expect(graph.get_by_role("button", name=re.compile("^r data"))).to_contain_text("data 9.0")
 
 
-def test_a_large_graph_fills_in_each_values_text_as_it_comes_into_view(page: Page, site: str):
-    page.goto(site + "playground/")
+def test_a_large_graph_fills_in_each_values_text_as_it_comes_into_view(page: Page, course: str):
+    page.goto(course + "playground/")
     write_solutions(page)
     page.reload()
     replace_code(page, 1, "import hx\nfrom ember.scalar import Value\nv = Value(0.0)\nv.label = 'start'\n"
@@ -146,13 +145,13 @@ def test_a_large_graph_fills_in_each_values_text_as_it_comes_into_view(page: Pag
     expect(first).to_have_text(re.compile(r"start\s*data 0.0\s*grad 0.0"))
 
 
-def test_graphs_as_the_build_saw_them_are_drawn_without_graphviz(page: Page, site: str):
+def test_graphs_as_the_build_saw_them_are_drawn_without_graphviz(page: Page, course: str):
     workers = []
     page.on("request", lambda request: workers.append(request.url) if "layout-worker" in request.url else None)
-    page.goto(site + LESSON)
+    page.goto(course + LESSON)
     for figure_id in ("loss", "explorer"):
         expect(come_to(page.locator(f"#{figure_id}"))).to_have_attribute("data-drawn", "")
-    page.goto(site + "playground/")
+    page.goto(course + "playground/")
     write_solutions(page)
     page.reload()
     run(page, 1)  # the cell as written shows the graph the build laid out
@@ -166,8 +165,8 @@ def test_graphs_as_the_build_saw_them_are_drawn_without_graphviz(page: Page, sit
     assert len(workers) == 1
 
 
-def test_a_graph_a_cell_draws_in_a_figure_far_above_it_is_kept_when_the_learner_scrolls_back(page: Page, site: str):
-    page.goto(site + LESSON)
+def test_a_graph_a_cell_draws_in_a_figure_far_above_it_is_kept_when_the_learner_scrolls_back(page: Page, course: str):
+    page.goto(course + LESSON)
     write_solutions(page)
     page.reload()
     replace_code(page, 2, "import hx\nfrom ember.scalar import Value\nhx.show_graph(Value(2.0) * Value(3.0), target='loss')")
@@ -177,13 +176,13 @@ def test_a_graph_a_cell_draws_in_a_figure_far_above_it_is_kept_when_the_learner_
     expect(figure(page)).to_have_attribute("aria-label", "Computation graph of 3 values")
 
 
-def test_step_backward_applies_each_local_gradient_last_operation_first(page: Page, site: str):
-    page.goto(site + LESSON)
+def test_step_backward_applies_each_local_gradient_last_operation_first(page: Page, course: str):
+    page.goto(course + LESSON)
     loss = loss_figure(page)
     status = loss.get_by_role("group", name="The backward pass, step by step").get_by_role("status")
     step = loss.get_by_role("button", name="Step backward")
     step.click()
-    # Lesson 07 has no backward pass yet: the replay says it is lesson 08's, which sets grads (=).
+    # A lesson before 08 has no backward pass yet: the replay says it is lesson 08's, which sets grads (=).
     expect(status).to_contain_text("Step 0 of 4: the backward pass starts, as lesson 08 will build it; here the "
                                    "grads are only drawn. Every grad starts at 0.0, and L.grad is seeded with 1.0")
     expect(node(page, "L")).to_have_text(re.compile("grad 1.0$"))

@@ -6,14 +6,13 @@ import re
 
 from playwright.sync_api import Page, expect
 
+from tests.e2e.pages import LESSON, check, lab, run_checks
 from tests.e2e.test_editor import select_gap, type_first_lab, type_lines
-from tests.e2e.test_labs import check, lab, run_checks
-from tests.e2e.test_lesson07 import LESSON
 from tests.e2e.test_lessons import solution, write
 
 
-def test_the_courses_answer_opens_beside_the_learners_only_once_the_lab_passes(page: Page, site: str):
-    page.goto(site + LESSON)
+def test_the_courses_answer_opens_beside_the_learners_only_once_the_lab_passes(page: Page, course: str):
+    page.goto(course + LESSON)
     type_first_lab(page)
     answers = lab(page, 2).get_by_text("Compare with the course's answer")
     expect(lab(page, 2).get_by_role("button", name="Run checks")).to_be_visible()  # mounted
@@ -25,9 +24,9 @@ def test_the_courses_answer_opens_beside_the_learners_only_once_the_lab_passes(p
     run_checks(page, 2)
     expect(lab(page, 2).get_by_role("status").last).to_have_text("All 6 checks passed.")
     answers.click()
-    mul = lab(page, 2).get_by_role("group", name="Answers for gap L07.mul")
-    expect(mul.get_by_text("Yours · L07.mul")).to_be_visible()
-    expect(mul.get_by_text("The course's · L07.mul")).to_be_visible()
+    mul = lab(page, 2).get_by_role("group", name="Answers for gap L01.mul")
+    expect(mul.get_by_text("Yours · L01.mul")).to_be_visible()
+    expect(mul.get_by_text("The course's · L01.mul")).to_be_visible()
     expect(mul).to_contain_text("(self, other), '*')")  # the learner's, as typed
     expect(mul).to_contain_text('(self, other), "*")')  # the course's
 

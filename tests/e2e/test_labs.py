@@ -1,55 +1,15 @@
-"""Lesson 07's labs in Chromium: gaps, checks with reasons, praise, saved work, hints, reset."""
+"""Labs in Chromium, on the test course: gaps, checks with reasons, praise, saved work, hints, reset."""
 
 import re
 
 from playwright.sync_api import Page, expect
 
-from tests.e2e.test_lesson07 import LESSON, cell, output, run
-from tools.finished import PROGRESS_KEY
-from tools.reach import come_to
-
-WRONG_INIT = ("        self.data = data\n        self.grad = 0.0\n"
-              "        self._prev = set(_children)\n        self._op = _op")
-RIGHT_INIT = ("        self.data = float(data)\n        self.grad = 0.0\n"
-              "        self._prev = tuple(_children)\n        self._op = _op")
-REPR = '        return f"Value({self.data}, grad={self.grad})"'
-ADD = ("        other = _as_value(other)\n        print('my add was called')\n"
-       "        out = Value(self.data + other.data, (self, other), '+')")
-MUL = ("        other = _as_value(other)\n"
-       "        out = Value(self.data * other.data, (self, other), '*')")
+from tests.e2e.pages import (ADD, LESSON, MUL, PROGRESS_KEY, REPR, RIGHT_INIT, WRONG_INIT, cell, check, editor, lab,
+                             output, run, run_checks, write_gap)
 
 
-def lab(page: Page, number: int):
-    """Lab number, scrolled to."""
-    return come_to(page.get_by_role("region", name=f"Lab {number}"))
-
-
-def editor(page: Page, number: int):
-    """A lab's editor, scrolled into view: CodeMirror draws only the lines in view."""
-    textbox = lab(page, number).get_by_role("textbox")
-    textbox.scroll_into_view_if_needed()
-    return textbox
-
-
-def write_gap(page: Page, number: int, stub_start: str, code: str) -> None:
-    """Click into a gap's stub, select the gap with Ctrl+A, and type the code over it."""
-    editor(page, number).get_by_text(stub_start).click()
-    page.keyboard.press("ControlOrMeta+a")
-    page.keyboard.insert_text(code)
-
-
-def check(page: Page, number: int, title: str):
-    return lab(page, number).get_by_role("listitem").filter(has_text=title)
-
-
-def run_checks(page: Page, number: int) -> None:
-    lab(page, number).get_by_role("button", name="Run checks").click()
-    expect(lab(page, number).get_by_role("status").last).to_have_text(
-        re.compile("checks passed"), timeout=30_000)
-
-
-def test_wrong_init_fails_the_matching_checks_with_reasons_and_passes_the_others(page: Page, site: str):
-    page.goto(site + LESSON)
+def test_wrong_init_fails_the_matching_checks_with_reasons_and_passes_the_others(page: Page, course: str):
+    page.goto(course + LESSON)
     write_gap(page, 1, "Keep data as a float", WRONG_INIT)
     write_gap(page, 1, "Return text such as", REPR)
     run_checks(page, 1)
@@ -60,28 +20,28 @@ def test_wrong_init_fails_the_matching_checks_with_reasons_and_passes_the_others
     expect(check(page, 1, "keeps a, b and '+'")).to_contain_text("_prev: expected a tuple (")
     expect(check(page, 1, "starts with grad 0.0")).to_contain_text("passed")
     expect(check(page, 1, "repr shows data and grad")).to_contain_text("passed")
-    expect(lab(page, 1).get_by_text("Your ember has a number that can remember.")).to_be_hidden()
+    expect(lab(page, 1).get_by_text("Your test ember has a number that remembers.")).to_be_hidden()
 
     write_gap(page, 1, "self.data = data", RIGHT_INIT)
     run_checks(page, 1)
     expect(lab(page, 1).get_by_role("status").last).to_have_text("All 5 checks passed.")
-    expect(lab(page, 1).get_by_text("Your ember has a number that can remember.")).to_be_visible()
+    expect(lab(page, 1).get_by_text("Your test ember has a number that remembers.")).to_be_visible()
 
     page.reload()
     expect(editor(page, 1)).to_contain_text("self._prev = tuple(_children)")
-    expect(lab(page, 1).get_by_text("Your ember has a number that can remember.")).to_be_visible()
+    expect(lab(page, 1).get_by_text("Your test ember has a number that remembers.")).to_be_visible()
     expect(lab(page, 1).get_by_role("status").last).to_contain_text("You passed this lab")
 
 
-def test_the_playground_runs_the_learners_own_add(page: Page, site: str):
-    page.goto(site + LESSON)
+def test_the_playground_runs_the_learners_own_add(page: Page, course: str):
+    page.goto(course + LESSON)
     write_gap(page, 1, "Keep data as a float", RIGHT_INIT)
     write_gap(page, 1, "Return text such as", REPR)
     write_gap(page, 2, "holding the sum", ADD)
     write_gap(page, 2, "holding the product", MUL)
     run_checks(page, 2)
     expect(lab(page, 2).get_by_role("status").last).to_have_text("All 6 checks passed.")
-    expect(lab(page, 2).get_by_text("Your ember's numbers remember how they were made.")).to_be_visible()
+    expect(lab(page, 2).get_by_text("Your test ember's numbers remember how they were made.")).to_be_visible()
     run(page, 2)
     expect(output(page, 2)).to_have_text(
         "my add was called\n"
@@ -89,8 +49,8 @@ def test_the_playground_runs_the_learners_own_add(page: Page, site: str):
     expect(cell(page, 2).get_by_text(re.compile("ran in your browser"))).to_be_visible()
 
 
-def test_a_gap_written_in_one_lab_shows_in_the_other(page: Page, site: str):
-    page.goto(site + LESSON)
+def test_a_gap_written_in_one_lab_shows_in_the_other(page: Page, course: str):
+    page.goto(course + LESSON)
     write_gap(page, 2, "holding the sum", ADD)
     # Lab 1 opens with __add__'s body folded away; unfold it.
     add = editor(page, 1).locator(".cm-line", has_text="def __add__")
@@ -98,8 +58,8 @@ def test_a_gap_written_in_one_lab_shows_in_the_other(page: Page, site: str):
     expect(editor(page, 1)).to_contain_text("print('my add was called')")
 
 
-def test_text_outside_the_gaps_cannot_be_changed(page: Page, site: str):
-    page.goto(site + LESSON)
+def test_text_outside_the_gaps_cannot_be_changed(page: Page, course: str):
+    page.goto(course + LESSON)
     textbox = editor(page, 1)
     textbox.get_by_text("_check_number(data)").click()
     page.keyboard.type("oops")
@@ -109,15 +69,15 @@ def test_text_outside_the_gaps_cannot_be_changed(page: Page, site: str):
     expect(textbox).not_to_contain_text("oops")
 
 
-def test_hints_open_one_level_at_a_time_and_stay_open(page: Page, site: str):
-    page.goto(site + LESSON)
+def test_hints_open_one_level_at_a_time_and_stay_open(page: Page, course: str):
+    page.goto(course + LESSON)
     button = lab(page, 1).get_by_role("button", name="Show a hint")
     expect(button).to_be_visible()  # mounted: the build's hints, in a closed details, are gone
-    hints = lab(page, 1).get_by_role("listitem").filter(has_text=re.compile("history|float\\(|Nearly"))
+    hints = lab(page, 1).get_by_role("listitem").filter(has_text=re.compile("arguments|float\\(|Nearly"))
     expect(hints).to_have_count(0)
     button.click()
     expect(lab(page, 1).get_by_text("Hint 1 of 3.")).to_be_visible()
-    expect(lab(page, 1).get_by_text("A Value is a number plus its history")).to_be_visible()
+    expect(lab(page, 1).get_by_text("Which of the four fields come from the arguments?")).to_be_visible()
     button.click()
     button.click()
     expect(lab(page, 1).get_by_text("That was the last hint.")).to_be_visible()
@@ -127,11 +87,11 @@ def test_hints_open_one_level_at_a_time_and_stay_open(page: Page, site: str):
     expect(lab(page, 1).get_by_text(re.compile("^Nearly the code"))).to_be_visible()
 
 
-def test_reset_this_gap_asks_first_then_brings_back_the_stub(page: Page, site: str):
-    page.goto(site + LESSON)
+def test_reset_this_gap_asks_first_then_brings_back_the_stub(page: Page, course: str):
+    page.goto(course + LESSON)
     write_gap(page, 1, "Return text such as", REPR)
     textbox = editor(page, 1)
-    reset = lab(page, 1).get_by_role("group", name="Gap L07.repr").get_by_role("button", name="Reset this gap")
+    reset = lab(page, 1).get_by_role("group", name="Gap L01.repr").get_by_role("button", name="Reset this gap")
     page.once("dialog", lambda dialog: dialog.dismiss())
     reset.click()
     expect(textbox).to_contain_text('grad={self.grad})"')
@@ -142,10 +102,10 @@ def test_reset_this_gap_asks_first_then_brings_back_the_stub(page: Page, site: s
     expect(editor(page, 1)).to_contain_text("Return text such as Value(2.0, grad=0.0)")
 
 
-def test_without_javascript_the_lab_shows_its_file_hints_and_checks(browser, site: str):
+def test_without_javascript_the_lab_shows_its_file_hints_and_checks(browser, course: str):
     context = browser.new_context(java_script_enabled=False)
     page = context.new_page()
-    page.goto(site + LESSON)
+    page.goto(course + LESSON)
     expect(page.get_by_text("ember/scalar.py as this lab starts.").first).to_be_visible()
     expect(page.get_by_text('raise NotImplementedError("Keep data as a float').first).to_be_visible()
     expect(page.get_by_text("Value(3).data is the float 3.0")).to_be_visible()
@@ -153,8 +113,8 @@ def test_without_javascript_the_lab_shows_its_file_hints_and_checks(browser, sit
     context.close()
 
 
-def test_unreadable_saved_progress_is_set_aside_and_the_page_still_works(page: Page, site: str):
-    page.goto(site + LESSON)
+def test_unreadable_saved_progress_is_set_aside_and_the_page_still_works(page: Page, course: str):
+    page.goto(course + LESSON)
     page.evaluate("key => localStorage.setItem(key, '{not json')", PROGRESS_KEY)
     page.reload()
     write_gap(page, 1, "Return text such as", REPR)
@@ -166,9 +126,9 @@ def test_unreadable_saved_progress_is_set_aside_and_the_page_still_works(page: P
     assert page.evaluate(ours) == keys
 
 
-def test_progress_saved_under_the_older_schema_is_upgraded_and_kept(page: Page, site: str):
-    page.goto(site + LESSON)
-    old = {"answers": {"L07.repr": REPR + "\n"}, "hints": {"07-1": 1}, "passed": {}}
+def test_progress_saved_under_the_older_schema_is_upgraded_and_kept(page: Page, course: str):
+    page.goto(course + LESSON)
+    old = {"answers": {"L01.repr": REPR + "\n"}, "hints": {"01-1": 1}, "passed": {}}
     page.evaluate("p => localStorage.setItem('ember:progress:v1', JSON.stringify(p))", old)
     page.reload()
     expect(editor(page, 1)).to_contain_text("grad={self.grad}")
@@ -177,9 +137,9 @@ def test_progress_saved_under_the_older_schema_is_upgraded_and_kept(page: Page, 
     assert page.evaluate("JSON.parse(localStorage.getItem('ember:progress:v1'))") == old
 
 
-def test_a_saved_answer_without_its_last_newline_loses_nothing(page: Page, site: str):
-    page.goto(site + LESSON)
-    saved = {"answers": {"L07.repr": '        return f"Value({self.data}, grad={self.grad})"'},
+def test_a_saved_answer_without_its_last_newline_loses_nothing(page: Page, course: str):
+    page.goto(course + LESSON)
+    saved = {"answers": {"L01.repr": '        return f"Value({self.data}, grad={self.grad})"'},
              "hints": {}, "passed": {}}
     page.evaluate("p => localStorage.setItem('ember:progress:v1', JSON.stringify(p))", saved)
     page.reload()
@@ -188,8 +148,8 @@ def test_a_saved_answer_without_its_last_newline_loses_nothing(page: Page, site:
     expect(lab(page, 1).get_by_role("status").last).to_have_text("All 5 checks passed.")
 
 
-def test_runaway_recursion_in_a_gap_is_a_recursion_error_and_python_lives_on(page: Page, site: str):
-    page.goto(site + LESSON)
+def test_runaway_recursion_in_a_gap_is_a_recursion_error_and_python_lives_on(page: Page, course: str):
+    page.goto(course + LESSON)
     write_gap(page, 1, "Keep data as a float", RIGHT_INIT)
     write_gap(page, 1, "Return text such as", "        return repr(self)")
     run_checks(page, 1)

@@ -5,7 +5,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from tests.e2e.test_lesson07 import output, replace_code, run
+from tests.e2e.pages import output, replace_code, run
 
 PLOT = "#playground-plot"
 

@@ -2,8 +2,8 @@
 the open page without a reload by hand, and so does a change to the plugin's own code, which
 starts mkdocs serve again.
 
-It serves a copy of docs/, so that the test can change a lesson; ember, the bundle and the
-cache of runs are the repository's own, so the first build runs no cell.
+It serves a copy of the test course (tests/e2e/pages.py), so that the test can change a lesson;
+the bundle and the cache of runs are the repository's own, so the first build runs no cell.
 """
 
 import os
@@ -20,10 +20,10 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from site_src import preview
+from tests.e2e import pages
 from tools import chromium
 
 REPO = Path(__file__).resolve().parents[2]
-LESSON = "lessons/07-a-number-that-remembers/"
 START_LIMIT = 900  # seconds for mkdocs serve's first build on a slow, busy machine: a ceiling, not a goal
 
 
@@ -35,12 +35,10 @@ def free_port() -> int:
 
 @pytest.fixture
 def preview_site(tmp_path):
-    """A copy of the course served by python -m site_src serve: its base URL and docs folder."""
-    shutil.copytree(REPO / "docs", tmp_path / "docs")
-    shutil.copy(REPO / "mkdocs.yml", tmp_path / "mkdocs.yml")
-    (tmp_path / "build").mkdir()
-    for shared in ("ember", "node_modules", "site_src", "build/bundle", "build/cache"):
-        (tmp_path / shared).symlink_to(REPO / shared)
+    """A copy of the test course served by python -m site_src serve: its base URL and docs folder."""
+    shutil.copytree(pages.ROOT, tmp_path, dirs_exist_ok=True)
+    config = (pages.ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    (tmp_path / "mkdocs.yml").write_text(config.replace("../../../", f"{REPO.as_posix()}/"), encoding="utf-8")
     port = free_port()
     server = subprocess.Popen(
         [sys.executable, "-m", "site_src", "serve", "--dev-addr", f"127.0.0.1:{port}",
@@ -51,7 +49,7 @@ def preview_site(tmp_path):
         deadline = time.monotonic() + START_LIMIT
         while True:
             try:
-                urllib.request.urlopen(url + LESSON, timeout=5)
+                urllib.request.urlopen(url + pages.LESSON, timeout=5)
                 break
             except OSError:
                 if time.monotonic() > deadline or server.poll() is not None:
@@ -72,10 +70,10 @@ def test_a_change_to_a_lesson_or_to_the_plugin_reloads_the_open_page(browser: Br
     context.add_init_script(chromium.NO_CACHE_STORAGE)  # no snapshot made in the background
     try:
         page = context.new_page()
-        page.goto(url + LESSON)
+        page.goto(url + pages.LESSON)
         expect(page.get_by_role("heading", level=1)).to_be_visible()
 
-        lesson = next((docs / "lessons").glob("07-*.md"))
+        lesson = docs / (pages.LESSON.rstrip("/") + ".md")
         lesson.write_text(lesson.read_text() + "\nA sentence the author has just written.\n")
         expect(page.get_by_text("A sentence the author has just written.")).to_be_visible(timeout=60_000)
 

@@ -1,4 +1,4 @@
-"""Lesson 07's header and footer, the course map, and the learner's progress as a file:
+"""A lesson's header and footer, the course map, and the learner's progress as a file:
 export, import into a fresh browser, a broken file refused, and a lesson reset."""
 
 import json
@@ -8,47 +8,44 @@ from urllib.parse import parse_qs, urlparse
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.test_labs import REPR, editor, write_gap
-from tests.e2e.test_lesson07 import LESSON
-from tests.e2e.test_quiz import PRODUCT, question
+from tests.e2e.pages import COURSE_ID, LESSON, NEXT_LESSON, PROGRESS_KEY, REPR, editor, question, write_gap
+from tests.e2e.test_quiz import PRODUCT, RIGHT
 from tools import chromium
-from tools.finished import PROGRESS_KEY
 from tools.reach import read_through
 
 
-def test_the_header_places_lesson_07_in_the_course(page: Page, site: str):
-    page.goto(site + LESSON)
+def test_the_header_places_the_lesson_in_the_course(page: Page, course: str):
+    page.goto(course + NEXT_LESSON)
     header = page.locator(".ember-lesson-header")
     expect(header).to_have_text(re.compile(
-        r"^Lesson 07 · Part II · Autograd on single numbers\s*A number that remembers\s*"
-        r"What must a number record so we can ask where it came from\?\s*"
-        r"~35 min · 2 labs · builds on 06 The bill for nudging$"))
-    expect(page.get_by_role("heading", level=1)).to_have_text("A number that remembers")
+        r"^Lesson 02 · Part I · Values\s*Grads by hand\s*Can a Value pass its grad back to its parents\?\s*"
+        r"~15 min · 2 labs · builds on 01 Values that remember$"))
+    expect(page.get_by_role("heading", level=1)).to_have_text("Grads by hand")
     expect(page.locator(".ember-catchup")).to_contain_text(
-        "This lesson builds on lessons 01–06. New here? Start at lesson 01 A neuron, or load the "
+        "This lesson builds on lesson 01. New here? Start at lesson 01 Values that remember, or load the "
         "finished pieces of the earlier lessons and carry on.")
 
 
-def test_the_footer_says_what_ember_can_now_do_and_what_comes_next(page: Page, site: str):
-    page.goto(site + LESSON)
+def test_the_footer_says_what_ember_can_now_do_and_what_comes_next(page: Page, course: str):
+    page.goto(course + NEXT_LESSON)
     footer = page.get_by_role("region", name="When you finish this lesson")
-    expect(footer).to_contain_text("Your ember can now: record how every number was made, and draw it as a graph")
+    expect(footer).to_contain_text("Your ember can now: pass a grad back through +, by hand")
     expect(footer).to_contain_text("It already could:")
     could = footer.get_by_role("listitem")
-    expect(could).to_have_count(6)
-    expect(could.first).to_have_text("measure every slope by nudging, for N + 1 forward passes, and count the bill")
-    expect(could.last).to_have_text("weigh inputs, add a bias, and decide with a step")
+    expect(could).to_have_count(1)
+    expect(could.first).to_have_text("keep each number's parents, and draw them as a graph")
     lessons = footer.get_by_role("navigation", name="Next and previous lessons")
-    expect(lessons).to_contain_text("Next 08 Who owes the gradient? · Each op knows only its local slope. Is that enough? · ~40 min")
-    expect(lessons).to_contain_text("Previous 06 The bill for nudging")
-    expect(lessons).not_to_contain_text("Previous 06 The bill for nudging (coming)")
-    lessons.get_by_role("link", name="Continue to lesson 08").click()
-    expect(page).to_have_url(re.compile("08-who-owes-the-gradient/$"))
+    expect(lessons).to_contain_text("Next 03 Not written yet (coming) · What does a planned lesson show? · ~5 min")
+    expect(lessons).to_contain_text("Previous 01 Values that remember")
+    expect(lessons).not_to_contain_text("Previous 01 Values that remember (coming)")
+    page.goto(course + LESSON)
+    lessons.get_by_role("link", name="Continue to lesson 02").click()
+    expect(page).to_have_url(re.compile(f"{NEXT_LESSON}$"))
 
 
-def test_back_to_top_sits_in_a_bottom_corner_on_a_phone_not_over_the_text(page: Page, site: str):
+def test_back_to_top_sits_in_a_bottom_corner_on_a_phone_not_over_the_text(page: Page, course: str):
     page.set_viewport_size({"width": 390, "height": 800})
-    page.goto(site + LESSON)
+    page.goto(course + LESSON)
     page.get_by_role("region", name="When you finish this lesson").scroll_into_view_if_needed()
     page.mouse.wheel(0, -200)  # Material shows the button while the page scrolls up
     top = page.get_by_role("button", name="Back to top")
@@ -57,23 +54,23 @@ def test_back_to_top_sits_in_a_bottom_corner_on_a_phone_not_over_the_text(page: 
     assert box["y"] > 800 * 0.8 and box["height"] < 60 and box["x"] + box["width"] > 390 * 0.8
 
 
-def test_the_report_link_opens_a_new_issue_naming_the_lesson_and_says_it_needs_a_sign_in(page: Page, site: str):
-    page.goto(site + LESSON)
+def test_the_report_link_opens_a_new_issue_naming_the_lesson_and_says_it_needs_a_sign_in(page: Page, course: str):
+    page.goto(course + LESSON)
     link = page.get_by_role("link", name="Report a problem with this lesson")
     expect(page.get_by_text("(on GitHub, which asks you to sign in)")).to_be_visible()
     url = urlparse(link.get_attribute("href"))
     assert (url.netloc, url.path) == ("github.com", "/ember-course/ember/issues/new")
-    assert parse_qs(url.query)["title"] == ["Lesson 07: A number that remembers"]
+    assert parse_qs(url.query)["title"] == ["Lesson 01: Values that remember"]
 
 
-def test_the_course_map_shows_the_learners_progress(page: Page, site: str):
-    page.goto(site + LESSON)
-    question(page, PRODUCT).get_by_label("No. Endless pairs of numbers multiply to 6.0").check()
-    page.goto(site + "course-map/")
-    row = page.get_by_role("row").filter(has_text="A number that remembers")
-    expect(row).to_contain_text("0 of 2 labs passed · 1 of 5 questions answered")
-    expect(page.get_by_role("row").filter(has_text="Training for real")).to_contain_text("0 of 2 labs passed")
-    expect(page.get_by_role("row").filter(has_text="Learning from mistakes")).to_contain_text("0 of 1 lab passed")
+def test_the_course_map_shows_the_learners_progress(page: Page, course: str):
+    page.goto(course + LESSON)
+    question(page, PRODUCT).get_by_label(RIGHT).check()
+    page.goto(course + "course-map/")
+    row = page.get_by_role("row").filter(has_text="Values that remember")
+    expect(row).to_contain_text("0 of 2 labs passed · 1 of 3 questions answered")
+    expect(page.get_by_role("row").filter(has_text="Grads by hand")).to_contain_text(
+        "0 of 2 labs passed · 0 of 1 question answered")
 
 
 def export(page: Page) -> str:
@@ -82,18 +79,18 @@ def export(page: Page) -> str:
     return open(download.value.path(), encoding="utf-8").read()
 
 
-def test_exported_progress_imported_into_a_fresh_browser_shows_the_same_state(browser, page: Page, site: str):
-    page.goto(site + LESSON)
+def test_exported_progress_imported_into_a_fresh_browser_shows_the_same_state(browser, page: Page, course: str):
+    page.goto(course + LESSON)
     write_gap(page, 1, "Return text such as", REPR)
     question(page, PRODUCT).get_by_label("Yes: 2.0 and 3.0").check()
-    question(page, PRODUCT).get_by_label("No. Endless pairs of numbers multiply to 6.0").check()
+    question(page, PRODUCT).get_by_label(RIGHT).check()
     text = export(page)
-    assert json.loads(text)["course"] == "autograd"
+    assert json.loads(text)["course"] == COURSE_ID
     fresh = browser.new_context()
     fresh.add_init_script(chromium.NO_CACHE_STORAGE)  # no snapshot made in the background
     fresh.add_init_script(chromium.NO_SERVICE_WORKERS)
     other = fresh.new_page()
-    other.goto(site + LESSON)
+    other.goto(course + LESSON)
     other.get_by_label("Progress file to import").set_input_files(
         files=[{"name": "progress.json", "mimeType": "application/json", "buffer": text.encode()}])
     expect(question(other, PRODUCT).get_by_role("status")).to_contain_text("Right.")
@@ -103,12 +100,12 @@ def test_exported_progress_imported_into_a_fresh_browser_shows_the_same_state(br
     fresh.close()
 
 
-def test_a_broken_or_hostile_file_is_refused_and_nothing_changes(page: Page, site: str):
-    page.goto(site + LESSON)
+def test_a_broken_or_hostile_file_is_refused_and_nothing_changes(page: Page, course: str):
+    page.goto(course + LESSON)
     question(page, PRODUCT).get_by_label("Yes: 2.0 and 3.0").check()
     before = page.evaluate("key => localStorage.getItem(key)", PROGRESS_KEY)
     good = json.loads(export(page))
-    hostile = {**good, "progress": {**good["progress"], "answers": {"L07.repr": 5, "<img src=x onerror=alert(1)>": "x"}}}
+    hostile = {**good, "progress": {**good["progress"], "answers": {"L01.repr": 5, "<img src=x onerror=alert(1)>": "x"}}}
     for body, message in [(b"{not json", "it is not JSON"), (b'{"format": "zip"}', "not an ember progress file"),
                           (json.dumps(hostile).encode(), "damaged")]:
         page.get_by_label("Progress file to import").set_input_files(
@@ -120,8 +117,8 @@ def test_a_broken_or_hostile_file_is_refused_and_nothing_changes(page: Page, sit
         assert page.evaluate("key => localStorage.getItem(key)", PROGRESS_KEY) == before
 
 
-def test_reset_this_lesson_asks_first(page: Page, site: str):
-    page.goto(site + LESSON)
+def test_reset_this_lesson_asks_first(page: Page, course: str):
+    page.goto(course + LESSON)
     question(page, PRODUCT).get_by_label("Yes: 2.0 and 3.0").check()
     page.once("dialog", lambda dialog: dialog.dismiss())
     page.get_by_role("button", name="Reset this lesson").click()
@@ -133,9 +130,9 @@ def test_reset_this_lesson_asks_first(page: Page, site: str):
     assert page.evaluate("key => JSON.parse(localStorage.getItem(key)).quizzes", PROGRESS_KEY) == {}
 
 
-def test_a_saved_answer_the_question_cannot_have_is_ignored_and_the_page_works(page: Page, site: str):
-    page.goto(site + LESSON)
-    saved = {"answers": {}, "hints": {}, "passed": {}, "quizzes": {"07-q1": {"chosen": [15], "right": False}}}
+def test_a_saved_answer_the_question_cannot_have_is_ignored_and_the_page_works(page: Page, course: str):
+    page.goto(course + LESSON)
+    saved = {"answers": {}, "hints": {}, "passed": {}, "quizzes": {"01-q1": {"chosen": [15], "right": False}}}
     page.evaluate("([key, p]) => localStorage.setItem(key, JSON.stringify(p))", [PROGRESS_KEY, saved])
     page.reload()
     expect(question(page, PRODUCT).locator(".ember-quiz__status")).to_be_empty()
@@ -145,21 +142,21 @@ def test_a_saved_answer_the_question_cannot_have_is_ignored_and_the_page_works(p
 
 
 @pytest.mark.page_errors("blocked")  # Material's own palette script reads localStorage unguarded
-def test_with_storage_blocked_everything_works_and_a_notice_says_nothing_is_saved(page: Page, site: str):
+def test_with_storage_blocked_everything_works_and_a_notice_says_nothing_is_saved(page: Page, course: str):
     page.add_init_script("""Object.defineProperty(window, "localStorage", {
       get() { throw new DOMException("blocked", "SecurityError"); } });""")
-    page.goto(site + LESSON)
+    page.goto(course + LESSON)
     expect(page.get_by_role("alert").filter(has_text="Your work could not be saved")).to_be_visible()
-    question(page, PRODUCT).get_by_label("No. Endless pairs of numbers multiply to 6.0").check()
+    question(page, PRODUCT).get_by_label(RIGHT).check()
     expect(question(page, PRODUCT).get_by_role("status")).to_contain_text("Right.")
     write_gap(page, 1, "Return text such as", REPR)
     expect(editor(page, 1)).to_contain_text("grad={self.grad}")
 
 
-def test_a_damaged_saved_state_keeps_what_can_be_read_and_says_where_the_rest_went(page: Page, site: str):
-    page.goto(site + LESSON)
-    damaged = {"answers": {"L07.repr": REPR + "\n", "L07.init": "x" * 1_000_001}, "hints": {}, "passed": {},
-               "quizzes": {"07-q1": {"chosen": [1], "right": True}}}
+def test_a_damaged_saved_state_keeps_what_can_be_read_and_says_where_the_rest_went(page: Page, course: str):
+    page.goto(course + LESSON)
+    damaged = {"answers": {"L01.repr": REPR + "\n", "L01.init": "x" * 1_000_001}, "hints": {}, "passed": {},
+               "quizzes": {"01-q1": {"chosen": [1], "right": True}}}
     page.evaluate("([key, p]) => localStorage.setItem(key, JSON.stringify(p))", [PROGRESS_KEY, damaged])
     page.reload()
     notice = page.get_by_role("alert").filter(has_text="Some of the work saved in this browser could not be read")

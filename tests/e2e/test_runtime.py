@@ -8,9 +8,8 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from tests.e2e.test_labs import ADD, MUL, RIGHT_INIT, check, editor, lab, write_gap
-from tests.e2e.test_lesson07 import LESSON, cell, output, replace_code, run
-from tools.finished import PROGRESS_KEY, write_solutions
+from tests.e2e.pages import (ADD, LESSON, MUL, PROGRESS_KEY, RIGHT_INIT, cell, check, editor, lab, output,
+                             replace_code, run, write_gap, write_solutions)
 from tools.reach import come_to
 
 LOOP = "print('looping', flush=True)\nn = 0\nwhile True:\n    n += 1"
@@ -29,8 +28,8 @@ def still_runs(page: Page, number: int = 2) -> None:
     expect(output(page, number)).to_have_text("alive 42\n")
 
 
-def test_stop_ends_a_loop_by_restarting_python_when_the_page_is_not_isolated(page: Page, site: str):
-    page.goto(site + LESSON)
+def test_stop_ends_a_loop_by_restarting_python_when_the_page_is_not_isolated(page: Page, course: str):
+    page.goto(course + LESSON)
     assert page.evaluate("self.crossOriginIsolated") is False
     start_loop(page)
     cell(page, 1).get_by_role("button", name="Stop").click()
@@ -40,8 +39,8 @@ def test_stop_ends_a_loop_by_restarting_python_when_the_page_is_not_isolated(pag
     still_runs(page)
 
 
-def test_stop_interrupts_python_and_keeps_it_when_the_page_is_isolated(page: Page, isolated_site: str):
-    page.goto(isolated_site + LESSON)
+def test_stop_interrupts_python_and_keeps_it_when_the_page_is_isolated(page: Page, isolated_course: str):
+    page.goto(isolated_course + LESSON)
     assert page.evaluate("self.crossOriginIsolated") is True
     start_loop(page)
     cell(page, 1).get_by_role("button", name="Stop").click()
@@ -52,11 +51,11 @@ def test_stop_interrupts_python_and_keeps_it_when_the_page_is_isolated(page: Pag
     still_runs(page)
 
 
-def test_a_saved_endless_loop_never_runs_on_load_and_the_checks_stop_at_their_time_limit(page: Page, site: str):
-    page.goto(site + LESSON)
+def test_a_saved_endless_loop_never_runs_on_load_and_the_checks_stop_at_their_time_limit(page: Page, course: str):
+    page.goto(course + LESSON)
     looping = "        while True:\n            pass\n"
     page.evaluate("([key, p]) => localStorage.setItem(key, JSON.stringify(p))",
-                  [PROGRESS_KEY, {"answers": {"L07.init": looping}, "hints": {}, "passed": {}, "quizzes": {}, "cells": {}}])
+                  [PROGRESS_KEY, {"answers": {"L01.init": looping}, "hints": {}, "passed": {}, "quizzes": {}, "cells": {}}])
     page.reload()
     still_runs(page, 1)  # the page loaded and nothing of the saved code ran
     lab(page, 1).get_by_role("button", name="Run checks").click()
@@ -66,8 +65,8 @@ def test_a_saved_endless_loop_never_runs_on_load_and_the_checks_stop_at_their_ti
     still_runs(page)
 
 
-def test_a_flood_of_output_is_cut_keeping_its_start_and_end_and_the_page_responds(page: Page, site: str):
-    page.goto(site + LESSON)
+def test_a_flood_of_output_is_cut_keeping_its_start_and_end_and_the_page_responds(page: Page, course: str):
+    page.goto(course + LESSON)
     replace_code(page, 1, "for i in range(10**6):\n    print(i)")
     cell(page, 1).get_by_role("button", name="Run").click()
     expect(output(page, 1)).to_contain_text("characters of output cut so far", timeout=30_000)
@@ -80,12 +79,12 @@ def test_a_flood_of_output_is_cut_keeping_its_start_and_end_and_the_page_respond
     assert len(text) < 70_000
 
 
-def test_nothing_a_learner_prints_or_saves_runs_as_markup(page: Page, site: str):
+def test_nothing_a_learner_prints_or_saves_runs_as_markup(page: Page, course: str):
     html = '<img src=x onerror="window.pwned = 1">'
-    page.goto(site + LESSON)
+    page.goto(course + LESSON)
     write_solutions(page)
     saved = page.evaluate("key => JSON.parse(localStorage.getItem(key))", PROGRESS_KEY)
-    saved["answers"]["L07.repr"] = saved["answers"]["L07.repr"].replace("return f", f"# {html}\n        return f")
+    saved["answers"]["L01.repr"] = saved["answers"]["L01.repr"].replace("return f", f"# {html}\n        return f")
     page.evaluate("([key, p]) => localStorage.setItem(key, JSON.stringify(p))", [PROGRESS_KEY, saved])
     page.reload()
     replace_code(page, 2, f"import hx\nfrom ember.scalar import Value\nhtml = {html!r}\n"
@@ -101,8 +100,8 @@ def test_nothing_a_learner_prints_or_saves_runs_as_markup(page: Page, site: str)
     assert page.evaluate("window.pwned") is None
 
 
-def test_errors_point_at_the_learners_lines_without_the_runtimes_frames(page: Page, site: str):
-    page.goto(site + LESSON)
+def test_errors_point_at_the_learners_lines_without_the_runtimes_frames(page: Page, course: str):
+    page.goto(course + LESSON)
     write_solutions(page)
     page.reload()
     replace_code(page, 1, "def half(x):\n    return x / 0\n\nhalf(3)")
@@ -114,14 +113,14 @@ def test_errors_point_at_the_learners_lines_without_the_runtimes_frames(page: Pa
               "        other = _as_value(other)\n        out = Value(self.data + other.data / 0, (self, other), '+')")
     replace_code(page, 1, "from ember.scalar import Value\nValue(1.0) + Value(2.0)")
     run(page, 1)
-    expect(output(page, 1)).to_contain_text(re.compile(r'File "ember/scalar.py", line \d+, in __add__ \(line 2 of gap L07.add\)'))
+    expect(output(page, 1)).to_contain_text(re.compile(r'File "ember/scalar.py", line \d+, in __add__ \(line 2 of gap L01.add\)'))
     replace_code(page, 1, "print(1,\n      2")
     run(page, 1)
     expect(output(page, 1)).to_contain_text(re.compile(r'File "<cell>", line 1\n\s+print\(1,\n\s+\^\nSyntaxError'))
 
 
-def test_deep_recursion_is_a_recursion_error_and_python_lives_on(page: Page, site: str):
-    page.goto(site + LESSON)
+def test_deep_recursion_is_a_recursion_error_and_python_lives_on(page: Page, course: str):
+    page.goto(course + LESSON)
     replace_code(page, 1, "def down(n):\n    return down(n + 1)\n\ndown(0)")
     run(page, 1)
     expect(output(page, 1)).to_contain_text("RecursionError: maximum recursion depth exceeded")
@@ -132,8 +131,8 @@ def test_deep_recursion_is_a_recursion_error_and_python_lives_on(page: Page, sit
     still_runs(page)
 
 
-def test_a_fatal_python_error_restarts_the_worker_with_a_message(page: Page, site: str):
-    page.goto(site + LESSON)
+def test_a_fatal_python_error_restarts_the_worker_with_a_message(page: Page, course: str):
+    page.goto(course + LESSON)
     # Freeing a chain of 200,000 objects recurses in C past the browser's stack (Pyodide issue 5959).
     replace_code(page, 1, "class Link:\n    def __init__(self, before):\n        self.before = (before,)\n\n"
                           "chain = None\nfor _ in range(200_000):\n    chain = Link(chain)\ndel chain")
@@ -143,20 +142,20 @@ def test_a_fatal_python_error_restarts_the_worker_with_a_message(page: Page, sit
     still_runs(page)
 
 
-def test_input_says_that_a_cell_cannot_read_it(page: Page, site: str):
-    page.goto(site + LESSON)
+def test_input_says_that_a_cell_cannot_read_it(page: Page, course: str):
+    page.goto(course + LESSON)
     replace_code(page, 1, "name = input('Your name? ')")
     run(page, 1)
     expect(output(page, 1)).to_contain_text("a cell cannot read input: put the value in the code instead of input()")
 
 
-def test_when_python_cannot_load_the_page_stays_readable_and_offers_retry(page: Page, site: str):
+def test_when_python_cannot_load_the_page_stays_readable_and_offers_retry(page: Page, course: str):
     page.route("**/assets/pyodide/*/pyodide.asm.wasm", lambda route: route.fulfill(status=404, body="missing"))
-    page.goto(site + LESSON)
+    page.goto(course + LESSON)
     notice = page.get_by_role("alert").filter(has_text="Python could not be loaded")
     expect(notice).to_be_visible(timeout=30_000)
     expect(notice).to_contain_text("The text, the figures and the recorded outputs still work")
-    expect(output(page, 1)).to_contain_text("does c record what made it? False")
+    expect(output(page, 1)).to_contain_text("does c keep its parents? False")
     expect(come_to(page.locator("#loss")).get_by_role("button", name=re.compile("^L data"))).to_be_visible()
     page.unroute("**/assets/pyodide/*/pyodide.asm.wasm")
     notice.get_by_role("button", name="Retry").click()
@@ -164,24 +163,24 @@ def test_when_python_cannot_load_the_page_stays_readable_and_offers_retry(page: 
     still_runs(page)
 
 
-def test_a_lesson_starts_one_python_worker_for_all_of_its_cells(page: Page, site: str):
+def test_a_lesson_starts_one_python_worker_for_all_of_its_cells(page: Page, course: str):
     workers = []
     page.on("worker", lambda worker: workers.append(worker.url))
-    page.goto(site + LESSON)
+    page.goto(course + LESSON)
     run(page, 1)
     expect(output(page, 1)).to_contain_text("c is 6.0")
-    assert [url for url in workers if url.endswith("/worker.js")] == [site + "assets/ember/worker.js"]
+    assert [url for url in workers if url.endswith("/worker.js")] == [course + "assets/ember/worker.js"]
 
 
-def test_a_run_during_boot_says_how_far_python_has_got(page: Page, site: str):
-    page.goto(site + LESSON)
+def test_a_run_during_boot_says_how_far_python_has_got(page: Page, course: str):
+    page.goto(course + LESSON)
     run_button = cell(page, 1).get_by_role("button", name="Run")
     run_button.click()
     expect(cell(page, 1).get_by_role("status")).to_have_text(re.compile(r"^(Python is starting \(.+\)… your code runs|Running|Done)"))
     expect(cell(page, 1).get_by_role("status")).to_have_text("Done.", timeout=30_000)
 
 
-def test_storage_that_is_full_shows_a_notice_and_keeps_the_learners_text(page: Page, site: str):
+def test_storage_that_is_full_shows_a_notice_and_keeps_the_learners_text(page: Page, course: str):
     page.add_init_script("""{
       const setItem = Storage.prototype.setItem;
       Storage.prototype.setItem = function (key, value) {
@@ -189,7 +188,7 @@ def test_storage_that_is_full_shows_a_notice_and_keeps_the_learners_text(page: P
         return setItem.call(this, key, value);
       };
     }""")
-    page.goto(site + LESSON)
+    page.goto(course + LESSON)
     write_gap(page, 1, "Keep data as a float", RIGHT_INIT)
     notice = page.get_by_role("alert").filter(has_text="Your work could not be saved in this browser")
     expect(notice).to_be_visible()
@@ -198,51 +197,51 @@ def test_storage_that_is_full_shows_a_notice_and_keeps_the_learners_text(page: P
     expect(lab(page, 1).get_by_role("listitem").filter(has_text="Value(3).data is the float 3.0")).to_contain_text("passed", timeout=30_000)
 
 
-def test_two_tabs_editing_one_gap_the_newer_edit_wins_and_the_other_tab_says_so(page: Page, site: str):
-    page.goto(site + LESSON)
+def test_two_tabs_editing_one_gap_the_newer_edit_wins_and_the_other_tab_says_so(page: Page, course: str):
+    page.goto(course + LESSON)
     other = page.context.new_page()
-    other.goto(site + LESSON)
+    other.goto(course + LESSON)
     editor(other, 1)  # shown before the change
     write_gap(page, 1, "Keep data as a float", RIGHT_INIT)
     expect(editor(other, 1)).to_contain_text("self.data = float(data)")
-    expect(lab(other, 1).get_by_text("Gap L07.init was changed in another tab")).to_be_visible()
+    expect(lab(other, 1).get_by_text("Gap L01.init was changed in another tab")).to_be_visible()
     write_gap(other, 2, "holding the sum", ADD.replace("        print('my add was called')\n", ""))
     write_gap(other, 2, "holding the product", MUL)
     expect(editor(page, 2)).to_contain_text("self.data * other.data")
     saved = json.loads(page.evaluate("key => localStorage.getItem(key)", PROGRESS_KEY))
-    assert {"L07.init", "L07.add", "L07.mul"} <= set(saved["answers"])
+    assert {"L01.init", "L01.add", "L01.mul"} <= set(saved["answers"])
     other.close()
 
 
-def test_two_tabs_editing_different_gaps_at_once_both_keep_their_text(page: Page, site: str):
-    page.goto(site + LESSON)
+def test_two_tabs_editing_different_gaps_at_once_both_keep_their_text(page: Page, course: str):
+    page.goto(course + LESSON)
     other = page.context.new_page()
-    other.goto(site + LESSON)
+    other.goto(course + LESSON)
     write_gap(page, 1, "Keep data as a float", "        self.data = float(data)")
     write_gap(other, 1, "Return text such as", '        return "mine"')
     write_gap(page, 1, "self.data = float(data)", "        self.data = float(data)  # edited again")
     other.wait_for_function("key => localStorage.getItem(key).includes('edited again')", arg=PROGRESS_KEY)
     saved = json.loads(other.evaluate("key => localStorage.getItem(key)", PROGRESS_KEY))
-    assert saved["answers"]["L07.init"] == "        self.data = float(data)  # edited again\n"
-    assert saved["answers"]["L07.repr"] == '        return "mine"\n'
+    assert saved["answers"]["L01.init"] == "        self.data = float(data)  # edited again\n"
+    assert saved["answers"]["L01.repr"] == '        return "mine"\n'
     expect(editor(page, 1)).to_contain_text('return "mine"')
     other.close()
 
 
-def test_a_syntax_error_or_a_keyboard_interrupt_in_a_gap_is_reported_not_fatal(page: Page, site: str):
-    page.goto(site + LESSON)
+def test_a_syntax_error_or_a_keyboard_interrupt_in_a_gap_is_reported_not_fatal(page: Page, course: str):
+    page.goto(course + LESSON)
     write_gap(page, 1, "Keep data as a float", "        raise KeyboardInterrupt")
     lab(page, 1).get_by_role("button", name="Run checks").click()
     expect(lab(page, 1).get_by_text("The checks were interrupted: KeyboardInterrupt was raised.")).to_be_visible(timeout=30_000)
     write_gap(page, 2, "holding the sum", "        other = _as_value(other")
     replace_code(page, 1, "from ember.scalar import Value")
     run(page, 1)
-    expect(output(page, 1)).to_contain_text(re.compile(r"SyntaxError: .*\(line 1 of gap L07.add\)"))
+    expect(output(page, 1)).to_contain_text(re.compile(r"SyntaxError: .*\(line 1 of gap L01.add\)"))
     expect(output(page, 1)).not_to_contain_text("Python stopped working")
 
 
-def test_a_long_chain_of_values_is_freed_without_killing_python(page: Page, site: str):
-    page.goto(site + LESSON)
+def test_a_long_chain_of_values_is_freed_without_killing_python(page: Page, course: str):
+    page.goto(course + LESSON)
     write_solutions(page)
     page.reload()
     replace_code(page, 1, "from ember.scalar import Value\nv = Value(0.0)\nfor _ in range(5_000):\n    v = v + 1\nprint(v.data)")

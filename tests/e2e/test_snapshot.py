@@ -5,7 +5,7 @@ boots as usual, with nothing said to the learner."""
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.test_lesson07 import LESSON, cell
+from tests.e2e.pages import LESSON, cell
 
 BOOTED = "performance.getEntriesByName('ember:python-ready')[0]?.detail.snapshot"
 SNAPSHOT_SIZE = """caches.open('ember-python-snapshot').then(async (cache) => {
@@ -32,8 +32,8 @@ def snapshot_stored(page: Page) -> None:
 
 
 @pytest.mark.snapshots
-def test_a_returning_learners_python_starts_from_its_snapshot_and_a_damaged_one_is_replaced(page: Page, site: str):
-    page.goto(site + LESSON)
+def test_a_returning_learners_python_starts_from_its_snapshot_and_a_damaged_one_is_replaced(page: Page, course: str):
+    page.goto(course + LESSON)
     first_cell_runs(page)
     assert page.evaluate(BOOTED) == "wanted"
     snapshot_stored(page)

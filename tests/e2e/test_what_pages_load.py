@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.test_lesson07 import LESSON
+from tests.e2e.pages import LESSON
 from tools.reach import come_to
 
 LARGEST_PAGE_CODE = 80_000
@@ -24,28 +24,24 @@ def ember_scripts(page: Page, url: str) -> dict[str, int]:
 
 
 @pytest.mark.parametrize("path", ["", "course-map/"], ids=["home", "course map"])
-def test_a_page_without_code_loads_no_editor_graph_runtime_or_math(page: Page, site: str, path: str):
-    loaded = ember_scripts(page, site + path)
+def test_a_page_without_code_loads_no_editor_graph_runtime_or_math(page: Page, course: str, path: str):
+    loaded = ember_scripts(page, course + path)
     expect(page.get_by_role("main")).to_be_visible()
     assert "ember.js" in loaded
     assert not [name for name in loaded if re.match(r"(lab|cell|graph|plot|math)-|worker\.js", name)], loaded
     assert sum(loaded.values()) < LARGEST_PAGE_CODE, loaded
 
 
-def test_a_lesson_loads_its_labs_cells_figures_and_math(page: Page, site: str):
-    loaded = ember_scripts(page, site + LESSON)
+def test_a_lesson_loads_its_labs_cells_figures_and_math(page: Page, course: str):
+    loaded = ember_scripts(page, course + LESSON)
     expect(come_to(page.get_by_role("region", name="Lab 1")).get_by_role("button", name="Run checks")).to_be_visible()
     expect(page.locator(".katex").first).to_be_attached()
     for component in ("lab-", "cell-", "math-"):
         assert [name for name in loaded if name.startswith(component)], (component, loaded)
 
 
-FORMULAS = "lessons/13-layers-of-values/"
-"""A lesson with formulas more than a screen below its top."""
-
-
-def test_a_formula_far_down_a_lesson_is_typeset_when_the_learner_scrolls_near_it(page: Page, site: str):
-    page.goto(site + FORMULAS)
+def test_a_formula_far_down_a_lesson_is_typeset_when_the_learner_scrolls_near_it(page: Page, course: str):
+    page.goto(course + LESSON)
     expect(page.locator(".katex").first).to_be_attached()
     last = page.locator(".arithmatex").last
     expect(last).to_have_text(re.compile(r"^\\[(\[]"))  # its TeX, as the build wrote it
@@ -53,24 +49,24 @@ def test_a_formula_far_down_a_lesson_is_typeset_when_the_learner_scrolls_near_it
     expect(last.locator(".katex")).to_be_attached()
 
 
-def test_a_lesson_about_to_be_printed_typesets_every_formula(page: Page, site: str):
-    page.goto(site + FORMULAS)
+def test_a_lesson_about_to_be_printed_typesets_every_formula(page: Page, course: str):
+    page.goto(course + LESSON)
     expect(page.locator(".katex").first).to_be_attached()
     page.evaluate("dispatchEvent(new Event('beforeprint'))")  # what the browser does before printing
     expect(page.locator(".arithmatex:not(:has(.katex))")).to_have_count(0)
 
 
-def test_a_figure_whose_code_cannot_load_still_shows_its_graph_as_a_table(page: Page, site: str):
+def test_a_figure_whose_code_cannot_load_still_shows_its_graph_as_a_table(page: Page, course: str):
     page.route("**/assets/ember/graph-*.js", lambda route: route.abort())
-    page.goto(site + LESSON)
+    page.goto(course + LESSON)
     figure = come_to(page.locator(".ember-figure").first)
     figure.get_by_text("The graph as a table").click()
     expect(figure.get_by_role("row").first).to_be_visible()
     expect(figure.get_by_role("cell", name="input").first).to_be_visible()
 
 
-def test_a_lab_far_down_a_lesson_gets_its_editor_when_the_learner_scrolls_near_it(page: Page, site: str):
-    loaded = ember_scripts(page, site + LESSON)  # idle: the lab's code has come
+def test_a_lab_far_down_a_lesson_gets_its_editor_when_the_learner_scrolls_near_it(page: Page, course: str):
+    loaded = ember_scripts(page, course + LESSON)  # idle: the lab's code has come
     assert [name for name in loaded if name.startswith("lab-")], loaded
     far = page.get_by_role("region", name="Lab 2")
     expect(far.get_by_role("button", name="Run checks")).to_have_count(0)
@@ -86,22 +82,22 @@ NO_SCROLL_ANCHORING = """{
 """A browser without CSS scroll anchoring, as Safari is."""
 
 
-def test_a_browser_that_does_not_keep_the_view_still_as_parts_grow_mounts_them_all_at_once(page: Page, site: str):
+def test_a_browser_that_does_not_keep_the_view_still_as_parts_grow_mounts_them_all_at_once(page: Page, course: str):
     page.add_init_script(NO_SCROLL_ANCHORING)
-    page.goto(site + LESSON)
+    page.goto(course + LESSON)
     expect(page.get_by_role("region", name="Lab 2").get_by_role("button", name="Run checks")).to_be_attached()
     assert page.evaluate("scrollY") == 0
 
 
-def test_the_keyboard_going_into_a_lab_before_it_mounts_keeps_the_focus_in_it(page: Page, site: str):
-    page.goto(site + LESSON)
+def test_the_keyboard_going_into_a_lab_before_it_mounts_keeps_the_focus_in_it(page: Page, course: str):
+    page.goto(course + LESSON)
     far = page.get_by_role("region", name="Lab 2")
     expect(far.get_by_role("button", name="Run checks")).to_have_count(0)
     heading = page.get_by_role("heading", name=re.compile("^Lab 2"))
     heading.get_by_role("link").evaluate("link => link.focus({ preventScroll: true })")  # the view stays put
     page.keyboard.press("Tab")  # into the lab, onto its hints, which its mount replaces
     expect(far.get_by_role("button", name="Run checks")).to_be_visible()
-    page.wait_for_function("document.activeElement.closest('.ember-lab')?.dataset.lab === '07-2'")
+    page.wait_for_function("document.activeElement.closest('.ember-lab')?.dataset.lab === '01-2'")
 
 
 LAST_CONTROL_FOCUSED = """lab => {
@@ -112,8 +108,8 @@ LAST_CONTROL_FOCUSED = """lab => {
 """Whether the focus is on the last control shown in the lab."""
 
 
-def test_shift_tab_into_a_lab_before_it_mounts_lands_on_its_last_control(page: Page, site: str):
-    page.goto(site + LESSON)
+def test_shift_tab_into_a_lab_before_it_mounts_lands_on_its_last_control(page: Page, course: str):
+    page.goto(course + LESSON)
     far = page.get_by_role("region", name="Lab 2")
     expect(far.get_by_role("button", name="Run checks")).to_have_count(0)
     far.evaluate("""lab => {  // the first link after the lab; the view stays put
@@ -130,9 +126,9 @@ STATIC_IMPORTS = re.compile(r'^(?:import\{[^}]*\}from|import)"\./([\w-]+\.js)";'
 """A static import at the start of a module esbuild wrote: the chunks a module needs to run."""
 
 
-def test_a_page_names_in_its_head_every_chunk_its_bundle_starts_with(page: Page, site: str):
-    page.goto(site + LESSON)
-    base = site + "assets/ember/"
+def test_a_page_names_in_its_head_every_chunk_its_bundle_starts_with(page: Page, course: str):
+    page.goto(course + LESSON)
+    base = course + "assets/ember/"
     named = {href.rsplit("/", 1)[1] for href in page.locator("head link[rel=modulepreload]").evaluate_all(
         "links => links.map((link) => link.href)")}
     needed, todo = set(), ["ember.js"]

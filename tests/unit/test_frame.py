@@ -66,6 +66,16 @@ def test_the_header_places_the_lesson_in_the_course(tmp_path):
                                       "What must it record? ~35 min · 2 labs · builds on 01 A neuron (coming)")
 
 
+def test_the_catch_up_line_names_one_earlier_lesson_or_a_range(tmp_path):
+    one = make(tmp_path)
+    text = " ".join(re.sub(r"<[^>]+>", " ", frame.catch_up_html(one, one.lesson(2), href)).split())
+    assert text == "Lesson 01 is still to be written. Start here: this lesson's labs need nothing from them."
+    three = make(tmp_path, {**META, "number": "04", "builds_on": ["03"]}, COURSE.replace('["02"]', '["01"]'),
+                 name="04-later.md")
+    text = " ".join(re.sub(r"<[^>]+>", " ", frame.catch_up_html(three, three.lesson(4), href)).split())
+    assert text.startswith("Lessons 01–03 are still to be written.")
+
+
 def test_the_footer_says_what_ember_can_now_do_what_it_could_and_where_to_go(tmp_path):
     course = make(tmp_path)
     html = frame.footer_html(course, course.lesson(2), href, "https://example.org/me/ember/")
