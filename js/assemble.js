@@ -1,6 +1,9 @@
 // ember's files as text: the lesson's segments joined, each gap filled with a given text.
 
-/** A marked slot's text with its marker lines, as site_src/gaps.py writes it. */
+/**
+ * A marked slot's text with its marker lines, as site_src/gaps.py writes it
+ * (tests/unit/test_gaps_agree_with_the_page.py keeps the two equal).
+ */
 export function markedText(slot, text) {
   return `${slot.indent}# --- gap ${slot.gap} ---\n${text}${slot.indent}# --- end ---\n`;
 }

@@ -9,7 +9,8 @@ import { draw as drawPlot, plotFor } from "./plot.js";
 import { appendOutput } from "./output.js";
 import { emberText, learnerEmber, lessonData } from "./learner.js";
 import * as progress from "./progress/store.js";
-import { isBusy, onState, run as runCell, stop as stopRun } from "./runtime/client.js";
+import { runStop } from "./runstop.js";
+import { isBusy, onState, run as runCell } from "./runtime/client.js";
 import LIMITS from "../site_src/limits.json" with { type: "json" };
 
 /**
@@ -18,50 +19,61 @@ import LIMITS from "../site_src/limits.json" with { type: "json" };
  * @param {AbortSignal} left aborted when the learner leaves the page
  */
 export function mount(el, left) {
-  const number = el.dataset.cell;
   const code = el.querySelector(".ember-cell__code");
   const output = el.querySelector(".ember-cell__output");
   const origin = el.querySelector(".ember-cell__origin");
-  const source = code.querySelector("code").textContent.replace(/\n$/, "");
-
   const timeLimit = Number(el.dataset.timeLimit) || LIMITS.cell_time_limit;
 
   const bar = make("div", "ember-cell__bar");
   const run = button("Run", "md-button--primary ember-cell__run");
   const stopButton = button("Stop", "ember-cell__stop");
-  stopButton.hidden = true;
   const reset = button("Reset", "ember-cell__reset");
   reset.title = "Bring back this cell's code as the page gives it";
   const status = make("span", "ember-cell__status");
   status.setAttribute("role", "status");
   bar.append(run, stopButton, reset, status);
-
   const host = make("div", "ember-cell__editor");
+  const source = code.querySelector("code").textContent.replace(/\n$/, "");
   code.replaceWith(host, bar);
 
-  let running = null; // the run's id, once queued
-  // A run may show plots faster than they can be drawn: each plot's newest version is drawn,
-  // once a frame.
-  const plots = new Map(); // figure → its newest plot, not drawn yet
-  let frame = 0;
-  function drawPlots() {
-    frame = 0;
-    for (const [figure, plot] of plots) {
-      try {
-        drawPlot(figure, plot);
-      } catch (error) {
-        appendOutput(output, [["stderr", `This plot could not be drawn: ${error.message ?? error}\n`]]);
-      }
-    }
-    plots.clear();
-  }
+  const start = runStop(run, stopButton, async (started) => {
+    el.setAttribute("aria-busy", "true");
+    const waiting = onState((state, step) => {
+      if (state === "booting") status.textContent = `Python is starting (${step || "loading"})… your code runs as soon as it is ready.`;
+      if (state === "ready") status.textContent = isBusy() ? "Waiting for the run before it to end…" : "Running…";
+    });
+    output.replaceChildren();
+    origin.textContent = "";
+    const shown = shower(el, output);
+    const result = await runCell(view.state.doc.toString(), (chunks) => {
+      if (!el.isConnected) return; // its page was left: its drawings must not land on the next one
+      waiting();
+      status.textContent = "Running…";
+      shown.take(chunks);
+    }, learnerEmber(), { timeLimit, onStart: started, onRun: () => (status.textContent = "Running…") });
+    waiting();
+    shown.end();
+    if (result.failure) appendOutput(output, [["stderr", `${result.failure}\n`]]);
+    if (result.stopped) appendOutput(output, [["note", stoppedNote(result, timeLimit)]]);
+    origin.textContent = result.ms === undefined ? "" : `ran in your browser in ${Math.round(result.ms)} ms`;
+    status.textContent = result.stopped ? "Stopped." : result.ok ? "Done." : result.raised ? `Finished with ${result.raised}.` : "Python stopped.";
+    el.removeAttribute("aria-busy");
+  });
+  const view = cellEditor(el, { host, source, reset, status, origin, start, left });
+}
+
+/**
+ * The cell's editor, with the learner's saved code if the page's code is still the one they
+ * changed; Reset brings back the page's code, and a change in another tab shows.
+ */
+function cellEditor(el, { host, source, reset, status, origin, start, left }) {
   const id = el.dataset.id;
   const saved = progress.cellCode(id);
   const lesson = lessonData();
   const ember = lesson ? [emberText(lesson)] : [];
   const view = createEditor(host, {
     doc: saved?.original === source ? saved.code : source,
-    label: `Code of cell ${number}`,
+    label: `Code of cell ${el.dataset.cell}`,
     texts: () => ember,
     onRun: () => start(),
     onChange: (code, before) => {
@@ -78,7 +90,7 @@ export function mount(el, left) {
     replaceText(view, source);
     status.textContent = "This cell has the page's code again; Ctrl+Z (⌘Z) in it brings yours back.";
   });
-  if (saved && saved.original !== source) keepEarlier(bar, view, saved.code);
+  if (saved && saved.original !== source) keepEarlier(reset.parentElement, view, saved.code);
   // Another tab changed this cell, or a progress file was imported: show what is saved.
   progress.subscribe(({ cell, all, source: from }) => {
     if (cell !== id && !all) return;
@@ -89,57 +101,53 @@ export function mount(el, left) {
       if (from === "tab") status.textContent = "Changed in another tab of this site; Ctrl+Z (⌘Z) in the cell takes it back.";
     });
   }, left);
+  return view;
+}
 
-  async function start() {
-    if (running !== null) return;
-    running = 0;
-    // aria-disabled, not disabled: a disabled button would drop the keyboard focus.
-    run.setAttribute("aria-disabled", "true");
-    stopButton.hidden = false;
-    el.setAttribute("aria-busy", "true");
-    const waiting = onState((state, step) => {
-      if (state === "booting") status.textContent = `Python is starting (${step || "loading"})… your code runs as soon as it is ready.`;
-      if (state === "ready") status.textContent = isBusy() ? "Waiting for the run before it to end…" : "Running…";
-    });
-    output.replaceChildren();
-    origin.textContent = "";
-    const result = await runCell(view.state.doc.toString(), (chunks) => {
-      if (!el.isConnected) return; // its page was left: its drawings must not land on the next one
-      waiting();
-      status.textContent = "Running…";
-      // Only the last graph of a batch for each figure is drawn: a layout can take a while.
-      const latest = new Map();
-      for (const [, text] of chunks.filter(([stream]) => stream === "graph")) {
-        const { graph, target, marked = [] } = JSON.parse(text);
-        const { figure, note } = figureFor(el, target);
-        latest.set(figure, [graph, new Set(marked)]);
-        if (note) appendOutput(output, [["stderr", `${note}\n`]]);
+/**
+ * What a run shows as it goes, chunk by chunk: its output, and the graphs and plots it draws in
+ * their figures. A run may show graphs and plots faster than they can be drawn: of a batch, the
+ * last graph for each figure is drawn, and each plot's newest version, once a frame.
+ * @returns {{take: (chunks: [string, string][]) => void, end: () => void}} end draws what is left
+ */
+function shower(el, output) {
+  const plots = new Map(); // figure → its newest plot, not drawn yet
+  let frame = 0;
+  const note = (text) => text && appendOutput(output, [["stderr", `${text}\n`]]);
+  function drawPlots() {
+    frame = 0;
+    for (const [figure, plot] of plots) {
+      try {
+        drawPlot(figure, plot);
+      } catch (error) {
+        note(`This plot could not be drawn: ${error.message ?? error}`);
       }
-      for (const [figure, [graph, marked]] of latest) show(figure, graph, marked);
-      for (const [, text] of chunks.filter(([stream]) => stream === "plot")) {
-        const { plot, target } = JSON.parse(text);
-        const { figure, note } = plotFor(el, target);
-        plots.set(figure, plot);
-        frame ||= requestAnimationFrame(drawPlots);
-        if (note) appendOutput(output, [["stderr", `${note}\n`]]);
-      }
-      appendOutput(output, chunks.filter(([stream]) => stream !== "graph" && stream !== "plot"));
-    }, learnerEmber(), { timeLimit, onStart: (id) => (running = id), onRun: () => (status.textContent = "Running…") });
-    waiting();
+    }
+    plots.clear();
+  }
+  function take(chunks) {
+    const latest = new Map();
+    for (const [, text] of chunks.filter(([stream]) => stream === "graph")) {
+      const { graph, target, marked = [] } = JSON.parse(text);
+      const found = figureFor(el, target);
+      latest.set(found.figure, [graph, new Set(marked)]);
+      note(found.note);
+    }
+    for (const [figure, [graph, marked]] of latest) show(figure, graph, marked);
+    for (const [, text] of chunks.filter(([stream]) => stream === "plot")) {
+      const { plot, target } = JSON.parse(text);
+      const found = plotFor(el, target);
+      plots.set(found.figure, plot);
+      frame ||= requestAnimationFrame(drawPlots);
+      note(found.note);
+    }
+    appendOutput(output, chunks.filter(([stream]) => stream !== "graph" && stream !== "plot"));
+  }
+  function end() {
     cancelAnimationFrame(frame);
     drawPlots();
-    if (result.failure) appendOutput(output, [["stderr", `${result.failure}\n`]]);
-    if (result.stopped) appendOutput(output, [["note", stoppedNote(result, timeLimit)]]);
-    origin.textContent = result.ms === undefined ? "" : `ran in your browser in ${Math.round(result.ms)} ms`;
-    status.textContent = result.stopped ? "Stopped." : result.ok ? "Done." : result.raised ? `Finished with ${result.raised}.` : "Python stopped.";
-    el.removeAttribute("aria-busy");
-    run.removeAttribute("aria-disabled");
-    if (stopButton.contains(document.activeElement)) run.focus();
-    stopButton.hidden = true;
-    running = null;
   }
-  run.addEventListener("click", start);
-  stopButton.addEventListener("click", () => running && stopRun(running));
+  return { take, end };
 }
 
 /** What the output says of a stopped run. */

@@ -11,7 +11,8 @@ import { markedText } from "./assemble.js";
 import { emberText, learnerEmber, lessonData, slotText } from "./learner.js";
 import { appendOutput } from "./output.js";
 import * as progress from "./progress/store.js";
-import { isBusy, isReady, runChecks, stop, syntaxProblems } from "./runtime/client.js";
+import { runStop } from "./runstop.js";
+import { isBusy, isReady, runChecks, syntaxProblems } from "./runtime/client.js";
 
 const STATUS_WORDS = { passed: "passed", failed: "failed", error: "error", stopped: "stopped" };
 const CHECKS_TIME_LIMIT = 10; // seconds for all of a lab's checks
@@ -240,15 +241,8 @@ function mountChecks(el, data, showAnswers) {
   if (progress.passed(data.id)) summary.textContent = "You passed this lab. Run the checks again at any time.";
 
   const stopButton = button("Stop", "ember-lab__button ember-lab__stop");
-  stopButton.hidden = true;
   run.after(stopButton);
-  let running = null; // the checks' run id, once queued
-  stopButton.addEventListener("click", () => running && stop(running));
-  run.addEventListener("click", async () => {
-    if (running !== null) return;
-    running = 0;
-    run.setAttribute("aria-disabled", "true");
-    stopButton.hidden = false;
+  runStop(run, stopButton, async (started) => {
     for (const item of items) markEarlier(item);
     const earlier = items.some((item) => item.dataset.status) ? " Results marked earlier are from the last run." : "";
     const checking = `Checking…${earlier}`;
@@ -257,41 +251,43 @@ function mountChecks(el, data, showAnswers) {
     const outcome = await runChecks(data.checks, learnerEmber(), {
       lab: data.gaps,
       timeLimit: CHECKS_TIME_LIMIT,
-      onStart: (id) => (running = id),
+      onStart: started,
       onRun: () => (summary.textContent = checking),
       onResult: (index, result) => showResult(items[index], result),
     });
-    running = null;
-    run.removeAttribute("aria-disabled");
-    if (stopButton.contains(document.activeElement)) run.focus();
-    stopButton.hidden = true;
-    const { results, finished, failure, stopped } = outcome;
-    // Those that did not run have no result: the first of them was stopped, if any was running.
-    const next = results.length;
-    for (const item of items.slice(next)) showResult(item, { status: "", reason: "" });
-    if (stopped) {
-      const wasRunning = stopped === "time" && !finished;
-      if (wasRunning) showResult(items[next], { status: "stopped", reason: `Still running when the ${CHECKS_TIME_LIMIT} s were up.` });
-      summary.textContent = stoppedSummary(outcome, wasRunning ? data.checks[next].title : null);
-      // Only checks that ran too long count against the lab; one stopped by the learner (or by
-      // leaving the page) says nothing about their code.
-      if (stopped === "time") {
-        progress.setPassed(data.id, false);
-        showPassed(false);
-      }
-      return;
-    }
-    if (failure) {
-      summary.textContent = failure;
-      return;
-    }
-    results.forEach(({ likely = [] }, index) => showLikely(items[index], likely));
-    const passed = results.filter((r) => r.status === "passed").length;
-    const all = passed === results.length;
-    summary.textContent = all ? `All ${results.length} checks passed.` : `${passed} of ${results.length} checks passed.`;
-    progress.setPassed(data.id, all);
-    showPassed(all);
+    showOutcome(outcome, { items, summary, data, showPassed });
   });
+
+}
+
+/** The checks' outcome, in the lab's items and summary, and whether it is passed (showPassed). */
+function showOutcome(outcome, { items, summary, data, showPassed }) {
+  const { results, finished, failure, stopped } = outcome;
+  // Those that did not run have no result: the first of them was stopped, if any was running.
+  const next = results.length;
+  for (const item of items.slice(next)) showResult(item, { status: "", reason: "" });
+  if (stopped) {
+    const wasRunning = stopped === "time" && !finished;
+    if (wasRunning) showResult(items[next], { status: "stopped", reason: `Still running when the ${CHECKS_TIME_LIMIT} s were up.` });
+    summary.textContent = stoppedSummary(outcome, wasRunning ? data.checks[next].title : null);
+    // Only checks that ran too long count against the lab; one stopped by the learner (or by
+    // leaving the page) says nothing about their code.
+    if (stopped === "time") {
+      progress.setPassed(data.id, false);
+      showPassed(false);
+    }
+    return;
+  }
+  if (failure) {
+    summary.textContent = failure;
+    return;
+  }
+  results.forEach(({ likely = [] }, index) => showLikely(items[index], likely));
+  const passed = results.filter((r) => r.status === "passed").length;
+  const all = passed === results.length;
+  summary.textContent = all ? `All ${results.length} checks passed.` : `${passed} of ${results.length} checks passed.`;
+  progress.setPassed(data.id, all);
+  showPassed(all);
 }
 
 /**

@@ -68,25 +68,30 @@ function plotSvg(plot, WIDTH, tabled) {
   const order = styles(plot);
   const drawn = plot.series.map((series, i) => [series, order[i]]);
   for (const [series, index] of [...drawn.filter(([s]) => s.kind === "cells"), ...drawn.filter(([s]) => s.kind !== "cells")]) {
-    const g = svg("g", { class: `ember-plot__series ember-plot__series--${index % 6}` });
-    if (series.kind === "cells") {
-      g.classList.add("ember-plot__cells");
-      const [w, h] = series.size;
-      // One path for the whole series: a page holds one element per region, not one per cell.
-      const d = series.points.map(([x, y]) => {
-        const [left, top] = [sx(x - w / 2), sy(y + h / 2)];
-        return `M${left},${top}H${sx(x + w / 2)}V${sy(y - h / 2)}H${left}Z`;
-      });
-      if (d.length) g.append(svg("path", { d: d.join("") }));
-    } else if (series.kind === "line") {
-      g.append(svg("polyline", { points: series.points.map(([x, y]) => `${sx(x)},${sy(y)}`).join(" "),
-        "stroke-dasharray": DASHES[index % DASHES.length] }));
-    } else {
-      for (const [x, y] of series.points) g.append(marker(MARKERS[index % MARKERS.length], sx(x), sy(y)));
-    }
-    root.append(g);
+    root.append(seriesSvg(series, index, sx, sy));
   }
   return root;
+}
+
+/** One series, drawn with the style at index, through the scales sx and sy. */
+function seriesSvg(series, index, sx, sy) {
+  const g = svg("g", { class: `ember-plot__series ember-plot__series--${index % 6}` });
+  if (series.kind === "cells") {
+    g.classList.add("ember-plot__cells");
+    const [w, h] = series.size;
+    // One path for the whole series: a page holds one element per region, not one per cell.
+    const d = series.points.map(([x, y]) => {
+      const [left, top] = [sx(x - w / 2), sy(y + h / 2)];
+      return `M${left},${top}H${sx(x + w / 2)}V${sy(y - h / 2)}H${left}Z`;
+    });
+    if (d.length) g.append(svg("path", { d: d.join("") }));
+  } else if (series.kind === "line") {
+    g.append(svg("polyline", { points: series.points.map(([x, y]) => `${sx(x)},${sy(y)}`).join(" "),
+      "stroke-dasharray": DASHES[index % DASHES.length] }));
+  } else {
+    for (const [x, y] of series.points) g.append(marker(MARKERS[index % MARKERS.length], sx(x), sy(y)));
+  }
+  return g;
 }
 
 /** Each series's place in its order: cells series count among themselves, the rest among

@@ -24,27 +24,11 @@ export function mount(form) {
   /** Show what the learner's choices so far say, without recording anything. */
   const show = (saved, foundRight) => {
     const chosen = saved.filter((index) => index < radios.length); // the question may have changed
-    for (const [index, radio] of radios.entries()) {
-      const option = radio.closest(".ember-quiz__option");
-      const wrong = chosen.includes(index) && index !== right;
-      option.classList.toggle("ember-quiz__option--wrong", wrong);
-      option.classList.toggle("ember-quiz__option--right", foundRight && index === right);
-      option.querySelector(".ember-quiz__tried")?.remove();
-      if (wrong) option.querySelector("label").append(make("span", "ember-quiz__tried", " (tried: not right)"));
-    }
+    markOptions(radios, chosen, right, foundRight);
     const last = chosen.at(-1);
     if (last === undefined) return;
     radios[last].checked = true;
-    const feedback = form.querySelector(`.ember-quiz__feedback[data-option="${last}"]`).cloneNode(true);
-    feedback.hidden = false;
-    const verdict = document.createElement("strong");
-    verdict.textContent = last === right ? "Right. " : "Not quite. ";
-    feedback.prepend(verdict);
-    if (last !== right && !foundRight) feedback.append(document.createTextNode(" Try another option."));
-    status.replaceChildren(feedback);
-    for (const math of feedback.querySelectorAll(".arithmatex")) delete math.dataset.found;
-    feedback.dispatchEvent(new CustomEvent("ember:added", { bubbles: true })); // js/main.js typesets it
-    status.className = `ember-quiz__status ember-quiz__status--${last === right ? "right" : "wrong"}`;
+    showFeedback(form, status, last, right, foundRight);
     explain.hidden = !foundRight;
   };
 
@@ -72,4 +56,30 @@ export function mount(form) {
   });
   const saved = progress.quizAnswer(id);
   show(saved.chosen, saved.right);
+}
+
+/** Mark each option tried and not right, and the right one once the learner found it. */
+function markOptions(radios, chosen, right, foundRight) {
+  for (const [index, radio] of radios.entries()) {
+    const option = radio.closest(".ember-quiz__option");
+    const wrong = chosen.includes(index) && index !== right;
+    option.classList.toggle("ember-quiz__option--wrong", wrong);
+    option.classList.toggle("ember-quiz__option--right", foundRight && index === right);
+    option.querySelector(".ember-quiz__tried")?.remove();
+    if (wrong) option.querySelector("label").append(make("span", "ember-quiz__tried", " (tried: not right)"));
+  }
+}
+
+/** The feedback of the option chosen last, in the status, its math typeset (js/main.js). */
+function showFeedback(form, status, last, right, foundRight) {
+  const feedback = form.querySelector(`.ember-quiz__feedback[data-option="${last}"]`).cloneNode(true);
+  feedback.hidden = false;
+  const verdict = document.createElement("strong");
+  verdict.textContent = last === right ? "Right. " : "Not quite. ";
+  feedback.prepend(verdict);
+  if (last !== right && !foundRight) feedback.append(document.createTextNode(" Try another option."));
+  status.replaceChildren(feedback);
+  for (const math of feedback.querySelectorAll(".arithmatex")) delete math.dataset.found;
+  feedback.dispatchEvent(new CustomEvent("ember:added", { bubbles: true }));
+  status.className = `ember-quiz__status ember-quiz__status--${last === right ? "right" : "wrong"}`;
 }

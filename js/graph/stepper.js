@@ -34,38 +34,13 @@ export function mountStepper(figure, graph, drawn, { changed, reveal }) {
   const adds = lesson >= 9;
   const { steps, error } = backwardPass(graph, adds);
   if (!steps.length && !error) return; // a leaf alone: nothing to pass back
-  const bar = make("div", "ember-figure__backward");
-  bar.setAttribute("role", "group");
-  bar.setAttribute("aria-label", "The backward pass, step by step");
-  const stepButton = button("Step backward", "ember-figure__backward-button");
-  const runButton = button("Run backward", "ember-figure__backward-button");
-  const resetButton = button("Reset", "ember-figure__backward-button");
-  const status = make("p", "ember-figure__backward-status");
-  status.setAttribute("role", "status");
-  bar.append(stepButton, runButton, resetButton, status);
-  figure.querySelector(".ember-figure__canvas").after(bar);
-  if (error) {
-    stepButton.disabled = runButton.disabled = true;
-    status.textContent = error;
-    return;
-  }
+  const { stepButton, runButton, resetButton, status } = stepBar(figure, error);
+  if (error) return;
 
   const drawnGrads = graph.nodes.map((node) => node.grad); // what the figure showed, for Reset
   const root = graph.nodes.length - 1;
   let next = -1; // the index of the next step; -1 before the seed
-  const setGrad = (id, grad) => {
-    const node = graph.nodes[id];
-    node.grad = grad;
-    const g = drawn.values.get(id);
-    const texts = g.querySelectorAll("text");
-    if (texts.length === 3) {
-      texts[2].textContent = valueLines(node)[2];
-      const rect = g.querySelector("rect");
-      if (rect && Number(rect.getAttribute("width")) < valueWidth(node)) rect.setAttribute("width", valueWidth(node));
-    } else {
-      g.setAttribute("aria-label", valueLines(node).join(" ")); // its text is drawn from node later
-    }
-  };
+  const setGrad = (id, grad) => showGrad(graph.nodes[id], drawn.values.get(id), grad);
   const mark = (current, passedTo) => {
     for (const [id, g] of drawn.values) {
       g.classList.toggle("ember-graph__value--stepping", id === current);
@@ -78,18 +53,14 @@ export function mountStepper(figure, graph, drawn, { changed, reveal }) {
     setGrad(root, 1);
     mark(root, new Set());
     next = 0;
-    return `Step 0 of ${steps.length}: ${startWords(lesson)} Every grad starts at 0.0, and ${graph.nodes[root].label}.grad is seeded with 1.0, since ${graph.nodes[root].label} changes one for one with itself.`;
+    const { label } = graph.nodes[root];
+    return `Step 0 of ${steps.length}: ${startWords(lesson)} Every grad starts at 0.0, and ${label}.grad is seeded with 1.0, since ${label} changes one for one with itself.`;
   };
   const apply = (step) => {
     for (const { parent, grad } of step.shares) setGrad(parent, grad);
     next += 1;
   };
-  const finished = () => {
-    if (next !== steps.length) return "";
-    const leaves = graph.nodes.filter((n) => !n.op);
-    if (leaves.length > LISTED) return ` Every grad is filled in: the table lists the grads of all ${leaves.length} leaves.`;
-    return ` Every grad is filled in: ${leaves.map((n) => `${n.label}.grad = ${pyFloat(n.grad)}`).join(", ")}.`;
-  };
+  const finished = () => (next === steps.length ? filledIn(graph) : "");
 
   stepButton.addEventListener("click", () => {
     if (next === -1 || next === steps.length) {
@@ -116,4 +87,46 @@ export function mountStepper(figure, graph, drawn, { changed, reveal }) {
     status.textContent = "The grads are back as the figure first showed them.";
     changed();
   });
+}
+
+/**
+ * The step buttons and their status, in a group under figure's canvas; with an error, which says
+ * why the backward pass cannot be replayed, the buttons are disabled and the status says it.
+ */
+function stepBar(figure, error) {
+  const bar = make("div", "ember-figure__backward");
+  bar.setAttribute("role", "group");
+  bar.setAttribute("aria-label", "The backward pass, step by step");
+  const stepButton = button("Step backward", "ember-figure__backward-button");
+  const runButton = button("Run backward", "ember-figure__backward-button");
+  const resetButton = button("Reset", "ember-figure__backward-button");
+  const status = make("p", "ember-figure__backward-status");
+  status.setAttribute("role", "status");
+  bar.append(stepButton, runButton, resetButton, status);
+  figure.querySelector(".ember-figure__canvas").after(bar);
+  if (error) {
+    stepButton.disabled = runButton.disabled = true;
+    status.textContent = error;
+  }
+  return { stepButton, runButton, resetButton, status };
+}
+
+/** Set node's grad, and show it in its drawn value node g, in place. */
+function showGrad(node, g, grad) {
+  node.grad = grad;
+  const texts = g.querySelectorAll("text");
+  if (texts.length === 3) {
+    texts[2].textContent = valueLines(node)[2];
+    const rect = g.querySelector("rect");
+    if (rect && Number(rect.getAttribute("width")) < valueWidth(node)) rect.setAttribute("width", valueWidth(node));
+  } else {
+    g.setAttribute("aria-label", valueLines(node).join(" ")); // its text is drawn from node later
+  }
+}
+
+/** What the status adds once the last step is done: the leaves' grads, or where to read them. */
+function filledIn(graph) {
+  const leaves = graph.nodes.filter((n) => !n.op);
+  if (leaves.length > LISTED) return ` Every grad is filled in: the table lists the grads of all ${leaves.length} leaves.`;
+  return ` Every grad is filled in: ${leaves.map((n) => `${n.label}.grad = ${pyFloat(n.grad)}`).join(", ")}.`;
 }

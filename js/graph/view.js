@@ -67,13 +67,31 @@ function listen(canvas) {
  * @returns {{focus: (id: number) => void, reveal: (id: number) => void}} move the focus to a
  *   value node, and scroll one into view
  */
-export function showGraph(figure, drawn, graph, placed, { open, close }, openOn = graph.nodes.length - 1) {
+export function showGraph(figure, drawn, graph, placed, actions, openOn = graph.nodes.length - 1) {
   const canvas = figure.querySelector(".ember-figure__canvas");
-  const { root, width, height, values, fill } = drawn;
   const items = new Map(placed.nodes.filter((item) => item.kind === "value").map((item) => [item.id, item]));
+  const { controls, reveal } = zoomView(figure, canvas, drawn, items, openOn);
+  const focus = navigation(drawn, graph, items, actions);
+  const keys = make("p", "ember-figure__keys", "Tab reaches the graph; the arrow keys move along it, and Enter says where a value came from.");
+  keys.id = `${figure.id}-keys`;
+  canvas.replaceChildren(drawn.root, keys);
+  if (!views.has(canvas)) listen(canvas);
+  views.set(canvas, controls);
+  // In the next frame, when the page is laid out anyway: measuring now would make the browser lay
+  // out a page whose other parts are still being mounted.
+  requestAnimationFrame(controls.update);
+  return { focus, reveal };
+}
+
+/**
+ * The drawing's zoom and scroll in its canvas: the region in view filled in, and the first view
+ * shrunk to fit or put on the value openOn.
+ * @returns {{controls: {update, in, out, fit}, reveal: (id: number) => void}} what the canvas's
+ *   listeners and zoom buttons call, and what scrolls a value node into view, drawn yet or not
+ */
+function zoomView(figure, canvas, { root, width, height, fill }, items, openOn) {
   let scale = 1;
   let opened = false; // whether the view has been put on the last Value, which needs a laid-out canvas
-
   const bar = zoomBar(figure, canvas);
   const update = () => {
     const seen = inView(canvas, root, width);
@@ -105,11 +123,6 @@ export function showGraph(figure, drawn, graph, placed, { open, close }, openOn 
     canvas.scrollTop += moved.top + centre[1] * scale - (view.top + view.height / 2);
     update();
   };
-
-  let current = values.get(graph.nodes.length - 1) ?? values.values().next().value;
-  current?.setAttribute("tabindex", "0");
-  const focus = (id) => values.get(id)?.focus();
-  // Scroll a value node into the canvas's view, drawn yet or not.
   const reveal = (id) => {
     const item = items.get(id);
     if (!item) return;
@@ -117,6 +130,20 @@ export function showGraph(figure, drawn, graph, placed, { open, close }, openOn 
     if (x < canvas.scrollLeft || x > canvas.scrollLeft + canvas.clientWidth) canvas.scrollLeft = x - canvas.clientWidth / 2;
     if (y < canvas.scrollTop || y > canvas.scrollTop + canvas.clientHeight) canvas.scrollTop = y - canvas.clientHeight / 2;
   };
+  const controls = { update, in: () => zoom(scale * 1.25), out: () => zoom(scale / 1.25), fit: () => zoom(0) };
+  return { controls, reveal };
+}
+
+/**
+ * The keyboard and the mouse on the drawing's value nodes: one of them in the Tab order, the
+ * arrows, Home and End move (module comment), Enter, Space and a click open the panel, Escape
+ * closes it.
+ * @returns {(id: number) => void} what moves the focus to a value node
+ */
+function navigation({ root, values }, graph, items, { open, close }) {
+  let current = values.get(graph.nodes.length - 1) ?? values.values().next().value;
+  current?.setAttribute("tabindex", "0");
+  const focus = (id) => values.get(id)?.focus();
   root.addEventListener("focusin", (event) => {
     const g = event.target.closest?.(".ember-graph__value");
     if (!g || g === current) return;
@@ -124,19 +151,7 @@ export function showGraph(figure, drawn, graph, placed, { open, close }, openOn 
     current = g; // Tab comes back to the value that had the focus last
     current.setAttribute("tabindex", "0");
   });
-  // Reading order: column by column from the left, each from the top.
-  const reading = [...items.values()].sort((a, b) => Math.round(a.x) - Math.round(b.x) || a.y - b.y).map((item) => item.id);
-  const step = (id, key) => {
-    const here = items.get(id);
-    const linked = (end) => graph.edges.filter((edge) => edge[1 - end] === id).map((edge) => items.get(edge[end]));
-    const nearest = (list) => list.sort((a, b) => Math.abs(a.y - here.y) - Math.abs(b.y - here.y))[0]?.id;
-    const index = reading.indexOf(id);
-    return {
-      ArrowLeft: () => nearest(linked(0)), ArrowRight: () => nearest(linked(1)),
-      ArrowUp: () => reading[index - 1], ArrowDown: () => reading[index + 1],
-      Home: () => reading[0], End: () => reading.at(-1),
-    }[key]?.();
-  };
+  const step = arrowMoves(graph, items);
   root.addEventListener("click", (event) => {
     const g = event.target.closest?.(".ember-graph__value");
     if (!g) return;
@@ -156,16 +171,24 @@ export function showGraph(figure, drawn, graph, placed, { open, close }, openOn 
     }
     event.preventDefault();
   });
+  return focus;
+}
 
-  const keys = make("p", "ember-figure__keys", "Tab reaches the graph; the arrow keys move along it, and Enter says where a value came from.");
-  keys.id = `${figure.id}-keys`;
-  canvas.replaceChildren(root, keys);
-  if (!views.has(canvas)) listen(canvas);
-  views.set(canvas, { update, in: () => zoom(scale * 1.25), out: () => zoom(scale / 1.25), fit: () => zoom(0) });
-  // In the next frame, when the page is laid out anyway: measuring now would make the browser lay
-  // out a page whose other parts are still being mounted.
-  requestAnimationFrame(update);
-  return { focus, reveal };
+/** Where a key moves from a value: (id, key) → the next value's id, or undefined. */
+function arrowMoves(graph, items) {
+  // Reading order: column by column from the left, each from the top.
+  const reading = [...items.values()].sort((a, b) => Math.round(a.x) - Math.round(b.x) || a.y - b.y).map((item) => item.id);
+  return (id, key) => {
+    const here = items.get(id);
+    const linked = (end) => graph.edges.filter((edge) => edge[1 - end] === id).map((edge) => items.get(edge[end]));
+    const nearest = (list) => list.sort((a, b) => Math.abs(a.y - here.y) - Math.abs(b.y - here.y))[0]?.id;
+    const index = reading.indexOf(id);
+    return {
+      ArrowLeft: () => nearest(linked(0)), ArrowRight: () => nearest(linked(1)),
+      ArrowUp: () => reading[index - 1], ArrowDown: () => reading[index + 1],
+      Home: () => reading[0], End: () => reading.at(-1),
+    }[key]?.();
+  };
 }
 
 /** The figure's zoom buttons, made once and hidden while the graph fits. */

@@ -8,6 +8,7 @@
 
 import { exported as validExport, progress as validProgress } from "ember:validators";
 import { merge } from "../text.js";
+import { ofLesson } from "./keys.js";
 import { digest, noteChange, reconcile } from "./reconcile.js";
 import LIMITS from "../../site_src/limits.json" with { type: "json" };
 
@@ -402,11 +403,10 @@ export function importText(text) {
  * @param {number} lesson
  */
 export function resetLesson(lesson) {
-  const nn = String(lesson).padStart(2, "0");
-  const mine = (key) => key.startsWith(`L${nn}.`) || key.startsWith(`${nn}-`);
   change((s) => {
     for (const part of Object.values(s)) {
-      for (const key of Object.keys(part)) if (mine(key)) delete part[key];
+      for (const key of Object.keys(part)) if (ofLesson(key, lesson)) delete part[key];
     }
   }, { all: true });
 }
+
