@@ -14,8 +14,8 @@ import json
 import math
 import os
 import resource
-import signal
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile

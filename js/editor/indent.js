@@ -3,6 +3,8 @@
 // 0; a lab's only inside its gaps, from the gap's own indentation. Tab, Shift+Tab, Backspace and
 // text typed or pasted follow that rule, so code in a gap cannot fall out of its method.
 
+import { insertNewlineAndIndent } from "@codemirror/commands";
+import { ensureSyntaxTree, syntaxTree } from "@codemirror/language";
 import { EditorSelection, EditorState, Facet, Prec, Transaction } from "@codemirror/state";
 
 const UNIT = 4; // spaces in one level of indentation
@@ -122,7 +124,25 @@ function lineBoundary(forward, select) {
 }
 
 /** The keys of Python editing, ahead of CodeMirror's defaults. */
+const PARSE_WAIT = 500; // ms of parsing that Enter may wait for, on a slow or busy machine
+
+/**
+ * Enter as CodeMirror's insertNewlineAndIndent, once the syntax tree reaches the cursor. The
+ * indentation comes from the tree, and CodeMirror parses in slices of 20 ms, beginning with the
+ * first 3,000 characters: on a slow or busy machine the tree may stop short of a gap far down
+ * a lab's file, and Enter after a colon would then keep the line's indentation, not indent.
+ * @param {{state: EditorState, dispatch: (spec: object) => void}} view
+ */
+export function newlineFromTree(view) {
+  const head = view.state.selection.main.head;
+  if (syntaxTree(view.state).length < head && ensureSyntaxTree(view.state, head, PARSE_WAIT)) {
+    view.dispatch({}); // a state that holds the tree just parsed (LanguageState.apply takes it)
+  }
+  return insertNewlineAndIndent(view);
+}
+
 export const editingKeys = [
+  { key: "Enter", run: newlineFromTree },
   { key: "Tab", run: tab, shift: (view) => shiftLines(view, -1) },
   { key: "Mod-]", run: (view) => shiftLines(view, 1) },
   { key: "Mod-[", run: (view) => shiftLines(view, -1) },

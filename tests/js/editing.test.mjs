@@ -107,3 +107,20 @@ test("two tabs' saves crossing: a change made to an earlier save of this tab's i
   const joined = reconcile(state({ "L07.x": "abXZ\n" }), state({ "L07.x": "YabX\n" }, { "L07.x": digest("abX\n") }), pending);
   assert.equal(joined.answers["L07.x"], "YabXZ\n");
 });
+
+test("Enter after a colon far down a long file indents, though the first parse stopped short of it", async () => {
+  const { EditorState } = await import("@codemirror/state");
+  const { python } = await import("@codemirror/lang-python");
+  const { indentUnit, syntaxTree } = await import("@codemirror/language");
+  const { newlineFromTree } = await import("../../js/editor/indent.js");
+  const filler = "x = 1\n".repeat(2000); // 12,000 characters: more than the first parse covers
+  const doc = `${filler}def f():\n    for v in values:`;
+  let state = EditorState.create({ doc, selection: { anchor: doc.length }, extensions: [python(), indentUnit.of("    ")] });
+  assert.ok(syntaxTree(state).length < doc.length, "the first parse should stop short of the cursor");
+  const view = {
+    get state() { return state; },
+    dispatch: (spec) => { state = (spec.state ? spec : state.update(spec)).state; },
+  };
+  assert.equal(newlineFromTree(view), true);
+  assert.ok(state.doc.toString().endsWith("    for v in values:\n        "));
+});
