@@ -36,8 +36,19 @@ export function mount(el, left) {
   const source = code.querySelector("code").textContent.replace(/\n$/, "");
   code.replaceWith(host, bar);
 
+  // The editor first, so that Run's listener finds it; the editor calls start, defined just below,
+  // only on Shift+Enter.
+  const view = cellEditor(el, { host, source, reset, status, origin, start: () => start(), left });
   const start = runStop(run, stopButton, async (started) => {
     el.setAttribute("aria-busy", "true");
+    try {
+      await runAndShow(started);
+    } finally {
+      el.removeAttribute("aria-busy");
+    }
+  });
+
+  async function runAndShow(started) {
     const waiting = onState((state, step) => {
       if (state === "booting") status.textContent = `Python is starting (${step || "loading"})… your code runs as soon as it is ready.`;
       if (state === "ready") status.textContent = isBusy() ? "Waiting for the run before it to end…" : "Running…";
@@ -57,9 +68,7 @@ export function mount(el, left) {
     if (result.stopped) appendOutput(output, [["note", stoppedNote(result, timeLimit)]]);
     origin.textContent = result.ms === undefined ? "" : `ran in your browser in ${Math.round(result.ms)} ms`;
     status.textContent = result.stopped ? "Stopped." : result.ok ? "Done." : result.raised ? `Finished with ${result.raised}.` : "Python stopped.";
-    el.removeAttribute("aria-busy");
-  });
-  const view = cellEditor(el, { host, source, reset, status, origin, start, left });
+  }
 }
 
 /**

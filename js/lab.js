@@ -257,7 +257,6 @@ function mountChecks(el, data, showAnswers) {
     });
     showOutcome(outcome, { items, summary, data, showPassed });
   });
-
 }
 
 /** The checks' outcome, in the lab's items and summary, and whether it is passed (showPassed). */

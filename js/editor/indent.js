@@ -123,7 +123,6 @@ function lineBoundary(forward, select) {
   };
 }
 
-/** The keys of Python editing, ahead of CodeMirror's defaults. */
 const PARSE_WAIT = 500; // ms of parsing that Enter may wait for, on a slow or busy machine
 
 /**
@@ -141,6 +140,7 @@ export function newlineFromTree(view) {
   return insertNewlineAndIndent(view);
 }
 
+/** The keys of Python editing, ahead of CodeMirror's defaults. */
 export const editingKeys = [
   { key: "Enter", run: newlineFromTree },
   { key: "Tab", run: tab, shift: (view) => shiftLines(view, -1) },

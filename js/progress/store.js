@@ -409,4 +409,3 @@ export function resetLesson(lesson) {
     }
   }, { all: true });
 }
-

@@ -2,10 +2,11 @@
 
 The e2e tests of the runtime, the editors, the labs, the figures, the questions and the frame run
 on this course, built for them into build/test-course, so that a real lesson can change without
-breaking them. Its lesson 01 has the parts of a real lesson in their usual order: cells 1 to 4,
-questions, the figures ``#explorer`` and ``#loss``, and labs 1 and 2, whose gaps have the shapes
-of the real course's lesson 07. Its lesson 02 builds on 01, with a lab of one gap and a lab of
-two loops.
+breaking them. Its lesson 01 has a real lesson's parts: cell 1 and two questions, the figures
+``#explorer`` and ``#loss``, labs 1 and 2 (the gaps of Value's record, + and *), then cells 2 to 4
+and a third question, which run on the learner's ember. Its lesson 02 builds on 01: a recap, a
+lab of one gap (a nested def) and a lab of two loops. Its playground has a figure, a plot and a
+cell for each.
 """
 
 import re
@@ -62,7 +63,7 @@ def replace_code(page: Page, number: int, code: str) -> None:
 def run(page: Page, number: int) -> None:
     """Press the Run button of cell number and wait until the run has ended."""
     cell(page, number).get_by_role("button", name="Run").click()
-    expect(cell(page, number).get_by_role("status")).to_have_text(re.compile("Done|Finished|stopped"))
+    expect(cell(page, number).get_by_role("status")).to_have_text(re.compile("Done|Finished|[Ss]topped"))
 
 
 def lab(page: Page, number: int) -> Locator:
@@ -90,7 +91,8 @@ def check(page: Page, number: int, title: str) -> Locator:
 
 
 def run_checks(page: Page, number: int) -> None:
-    """Press Run checks in lab number and wait until every check has passed."""
+    """Press Run checks in lab number and wait until the run has ended: the summary says how many
+    checks passed (the caller asserts how many should have)."""
     lab(page, number).get_by_role("button", name="Run checks").click()
     expect(lab(page, number).get_by_role("status").last).to_have_text(re.compile("checks passed"))
 

@@ -96,6 +96,7 @@ def test_without_javascript_code_and_output_stay_readable(browser, course: str):
 
 def test_home_page_lists_the_lessons_and_starts_lesson_01(page: Page, course: str):
     page.goto(course)
+    expect(page).not_to_have_title("ember test course - ember test course")
     expect(page).to_have_title(re.compile(r"^\w.* - ember test course$"))
     expect(page.get_by_role("heading", name="Part II · Later")).to_be_visible()
     expect(page.get_by_role("cell", name="Grads by hand")).to_be_visible()

@@ -182,7 +182,7 @@ def test_step_backward_applies_each_local_gradient_last_operation_first(page: Pa
     status = loss.get_by_role("group", name="The backward pass, step by step").get_by_role("status")
     step = loss.get_by_role("button", name="Step backward")
     step.click()
-    # A lesson before 08 has no backward pass yet: the replay says it is lesson 08's, which sets grads (=).
+    # The page's lesson is before 08: the replay says the backward pass is lesson 08's, which sets grads (=) (js/graph/stepper.js).
     expect(status).to_contain_text("Step 0 of 4: the backward pass starts, as lesson 08 will build it; here the "
                                    "grads are only drawn. Every grad starts at 0.0, and L.grad is seeded with 1.0")
     expect(node(page, "L")).to_have_text(re.compile("grad 1.0$"))

@@ -1,4 +1,4 @@
-"""Plots in Chromium: drawn from the build's JSON, redrawn by a cell's hx.show_plot, and a table
+"""Plots in Chromium, on the test course's playground: drawn from the build's JSON, redrawn by a cell's hx.show_plot, and a table
 for readers without the drawing."""
 
 import re
@@ -10,8 +10,8 @@ from tests.e2e.pages import output, replace_code, run
 PLOT = "#playground-plot"
 
 
-def test_the_plot_is_drawn_with_its_legend_and_named_for_screen_readers(page: Page, site: str):
-    page.goto(site + "playground/")
+def test_the_plot_is_drawn_with_its_legend_and_named_for_screen_readers(page: Page, course: str):
+    page.goto(course + "playground/")
     plot = page.locator(PLOT)
     expect(plot.get_by_role("img")).to_have_attribute(
         "aria-label", re.compile(r"^Plot: x², 2x; x from -3\.0 to 3\.0, y from -6\.0 to 9\.0\."))
@@ -19,8 +19,8 @@ def test_the_plot_is_drawn_with_its_legend_and_named_for_screen_readers(page: Pa
     expect(plot.locator("polyline")).to_have_count(4)  # two series, two legend samples
 
 
-def test_a_cell_redraws_the_plot_above_it(page: Page, site: str):
-    page.goto(site + "playground/")
+def test_a_cell_redraws_the_plot_above_it(page: Page, course: str):
+    page.goto(course + "playground/")
     run(page, 2)
     expect(output(page, 2)).to_have_text("min of x²: 0.0\n")
     plot = page.locator(PLOT)
@@ -30,8 +30,8 @@ def test_a_cell_redraws_the_plot_above_it(page: Page, site: str):
     expect(plot.get_by_role("table").last).to_contain_text("x = 1")
 
 
-def test_shaded_cells_are_one_shape_per_series_in_the_series_colour(page: Page, site: str):
-    page.goto(site + "playground/")
+def test_shaded_cells_are_one_shape_per_series_in_the_series_colour(page: Page, course: str):
+    page.goto(course + "playground/")
     replace_code(page, 2, "import hx\nhx.show_plot({'yes': hx.cells([0, 1, 1], [0, 0, 1], 1, 1), "
                           "'no': hx.cells([0], [1], 1, 1)}, target='playground-plot')")
     run(page, 2)
@@ -42,25 +42,25 @@ def test_shaded_cells_are_one_shape_per_series_in_the_series_colour(page: Page, 
         assert fill == colour
 
 
-def test_a_plot_that_cannot_be_drawn_says_why_in_the_cell(page: Page, site: str):
-    page.goto(site + "playground/")
+def test_a_plot_that_cannot_be_drawn_says_why_in_the_cell(page: Page, course: str):
+    page.goto(course + "playground/")
     replace_code(page, 2, "import hx\nhx.show_plot({'y': hx.line([0, 1], [float('nan'), 1])})")
     run(page, 2)
     expect(output(page, 2)).to_contain_text("ValueError: a plot needs finite numbers, not nan")
     expect(page.locator(PLOT).locator(".ember-plot__legend li")).to_have_text(["x²", "2x"])
 
 
-def test_without_javascript_the_plot_is_a_table(browser, site: str):
+def test_without_javascript_the_plot_is_a_table(browser, course: str):
     context = browser.new_context(java_script_enabled=False)
     page = context.new_page()
-    page.goto(site + "playground/")
+    page.goto(course + "playground/")
     page.locator(PLOT).get_by_text("The plot as a table").click()
     expect(page.locator(PLOT).get_by_role("table").first).to_contain_text("-3")
     context.close()
 
 
-def test_a_range_no_wider_than_rounding_draws_at_once(page: Page, site: str):
-    page.goto(site + "playground/")
+def test_a_range_no_wider_than_rounding_draws_at_once(page: Page, course: str):
+    page.goto(course + "playground/")
     replace_code(page, 2, "import hx\nhx.show_plot({'loss': hx.line([0, 1, 2], [0.1 + 0.2, 0.3, 0.3])})\nprint('sent')")
     run(page, 2)
     expect(output(page, 2)).to_have_text("sent\n")
