@@ -1,5 +1,6 @@
 """Give a browser page the learner state of someone who wrote every gap's solution."""
 
+import re
 from pathlib import Path
 
 from playwright.sync_api import Page
@@ -7,8 +8,17 @@ from playwright.sync_api import Page
 from site_src.gaps import read_ember
 
 ROOT = Path(__file__).resolve().parents[1]
-PROGRESS_KEY = "ember:autograd:progress:v3"
-"""Where the site keeps the learner's progress: js/progress/store.js, with mkdocs.yml's course_id."""
+
+
+def progress_key(config: Path) -> str:
+    """Where a course's site keeps the learner's progress (js/progress/store.js): its key, from the
+    plugin's course_id in config, a course's mkdocs.yml."""
+    course_id = re.search(r"^\s*course_id: (\S+)", config.read_text(encoding="utf-8"), re.M)[1]
+    return f"ember:{course_id}:progress:v3"
+
+
+PROGRESS_KEY = progress_key(ROOT / "mkdocs.yml")
+"""Where the course's site keeps the learner's progress."""
 
 
 def write_solutions(page: Page, root: Path = ROOT, key: str = PROGRESS_KEY) -> None:

@@ -22,9 +22,10 @@ ROOT = Path(__file__).resolve().parent / "course"
 SITE = ROOT.parents[2] / "build" / "test-course"
 LESSON = "lessons/01-values-that-remember/"
 NEXT_LESSON = "lessons/02-grads-by-hand/"
-COURSE_ID = re.search(r"course_id: (\S+)", (ROOT / "mkdocs.yml").read_text(encoding="utf-8"))[1]
-PROGRESS_KEY = f"ember:{COURSE_ID}:progress:v3"
-"""Where the test course keeps the learner's progress (js/progress/store.js)."""
+PROGRESS_KEY = finished.progress_key(ROOT / "mkdocs.yml")
+"""Where the test course keeps the learner's progress."""
+COURSE_ID = PROGRESS_KEY.split(":")[1]
+"""The test course's id, as its exported progress names it."""
 
 INIT = ["self.data = float(data)", "self.grad = 0.0", "self._prev = tuple(_children)", "self._op = _op"]
 """Lesson 01's gap L01.init, as a learner types it: a line at a time, flush left."""

@@ -8,7 +8,6 @@ from playwright.sync_api import Page, expect
 
 from tests.e2e.pages import LESSON, question
 
-
 PRODUCT = "Can you tell a and b from c alone?"
 """The test course's first question (tests/e2e/course/docs/lessons/01-values-that-remember.md)."""
 RIGHT = "No, many pairs give 6.0"
