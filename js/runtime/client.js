@@ -20,6 +20,7 @@
  *   stopped?: "stop"|"time", restarted?: boolean}} RunResult
  */
 
+import { interruptUntilEnd } from "./interrupt.js";
 import { SNAPSHOT_WORKER, canKeep } from "./snapshot.js";
 
 const INTERRUPT_WAIT = 3000; // ms a run has to end after an interrupt before its worker is ended: time to
@@ -155,6 +156,7 @@ function finish(data, fatal = false) {
   current = null;
   clearTimeout(entry.timer);
   clearTimeout(entry.killer);
+  entry.interrupting?.();
   entry.resolve({ ...data, stopped: entry.stopped });
   if (fatal) restart();
   else next();
@@ -225,7 +227,7 @@ export function stop(id, why = "stop") {
   if (!current || current.id !== id || current.stopped) return;
   current.stopped = why;
   if (interrupt) {
-    interrupt[0] = 2; // SIGINT: Python raises KeyboardInterrupt at its next bytecode
+    current.interrupting = interruptUntilEnd(interrupt); // Python raises KeyboardInterrupt
     current.killer = setTimeout(() => {
       console.warn(`ember: Python did not stop within ${INTERRUPT_WAIT} ms of an interrupt, so it is restarted`);
       kill();
@@ -240,6 +242,7 @@ function kill() {
   const entry = current;
   current = null;
   clearTimeout(entry.timer);
+  entry.interrupting?.();
   entry.resolve({ stopped: entry.stopped, restarted: true, ms: performance.now() - entry.started });
   restart();
 }

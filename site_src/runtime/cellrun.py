@@ -18,6 +18,7 @@ import warnings
 from collections.abc import Callable
 
 import hx
+from interrupts import heeded
 
 CELL_FILENAME = "<cell>"
 FLUSH_SIZE = 1 << 16
@@ -375,7 +376,8 @@ class Session:
                 return self._report(exc, None)
             namespace = {"__name__": "__main__", "__builtins__": builtins}
             try:
-                exec(code, namespace)
+                with heeded():
+                    exec(code, namespace)
             except BaseException as exc:  # the cell's KeyboardInterrupt and SystemExit too
                 self._restore()
                 # Drop this method's own frame: the traceback starts at the cell.

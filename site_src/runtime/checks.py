@@ -26,6 +26,7 @@ from collections.abc import Callable
 import hx
 from cellrun import NoInput, OutputSink, Session, Stream, append_chunk
 from diagnosis import diagnosis
+from interrupts import heeded
 
 CHECK_FILENAME = "<check>"
 MAX_SHOWN = 300
@@ -153,7 +154,9 @@ def _run_one(session: Session, code: str) -> dict:
 def _outcome(session: Session, code: str) -> dict:
     """Run a check's code: its status and reason."""
     try:
-        exec(compile(code, CHECK_FILENAME, "exec"), {"__name__": "__check__", "expect": expect})
+        compiled = compile(code, CHECK_FILENAME, "exec")
+        with heeded():
+            exec(compiled, {"__name__": "__check__", "expect": expect})
         return {"status": "passed", "reason": ""}
     except AssertionError as exc:
         return {"status": "failed", "reason": _short(str(exc) or _failed_line(exc))}

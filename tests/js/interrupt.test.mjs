@@ -1,0 +1,95 @@
+// Stop's interrupt against the real Pyodide and the real runtime: the page's writes of SIGINT
+// (js/runtime/interrupt.js) and the runtime's handler (site_src/runtime/interrupts.py). Python
+// runs in a worker thread, as in the browser, and the test stops it as the page does.
+
+import assert from "node:assert/strict";
+import { readdirSync, readFileSync } from "node:fs";
+import { after, before, test } from "node:test";
+import { Worker } from "node:worker_threads";
+import { interruptUntilEnd } from "../../js/runtime/interrupt.js";
+
+const ROOT = new URL("../../", import.meta.url);
+const PYODIDE = new URL("node_modules/pyodide/", ROOT).pathname;
+const RUNTIME = new URL("site_src/runtime/", ROOT);
+const LIB = "/home/pyodide/lib";
+const STOPS = 300; // one write in about 30 was lost before the writes were repeated
+
+// The worker: Pyodide with the runtime as the browser's worker sets it up (js/runtime/worker.js's
+// SETUP), running each source it is sent as a cell, and answering with the cell's result.
+const WORKER = `
+const { parentPort, workerData } = require("node:worker_threads");
+(async () => {
+  const { loadPyodide } = await import(${JSON.stringify(`${PYODIDE}pyodide.mjs`)});
+  const pyodide = await loadPyodide({ indexURL: ${JSON.stringify(PYODIDE)} });
+  pyodide.FS.mkdirTree(${JSON.stringify(LIB)});
+  for (const [name, text] of Object.entries(workerData.files)) pyodide.FS.writeFile(${JSON.stringify(LIB)} + "/" + name, text);
+  pyodide.setInterruptBuffer(new Uint8Array(workerData.buffer));
+  pyodide.runPython(${JSON.stringify(`import sys; sys.path.insert(0, "${LIB}"); import cellrun, interrupts; interrupts.install()`)});
+  const session = pyodide.pyimport("cellrun").Session(${JSON.stringify(LIB)});
+  parentPort.postMessage("ready");
+  parentPort.on("message", (source) => {
+    parentPort.postMessage("running");
+    const output = [];
+    const raised = session.run_streaming(source, (json) => output.push(...JSON.parse(json))) ?? null;
+    parentPort.postMessage({ raised, output: output.map(([, text]) => text).join("") });
+  });
+})();
+`;
+
+let worker;
+let buffer;
+
+/** The worker's next message. */
+function heard() {
+  return new Promise((resolve) => worker.once("message", resolve));
+}
+
+/** Run source as a cell; once it has started and `after` ms have passed, stop it as the page does,
+ * writing SIGINT every `every` ms; resolve with the cell's result. */
+async function stopped(source, { after = 0, every } = {}) {
+  buffer[0] = 0;
+  const running = heard();
+  worker.postMessage(source);
+  await running;
+  const result = heard();
+  await new Promise((resolve) => setTimeout(resolve, after));
+  const end = interruptUntilEnd(buffer, every);
+  try {
+    return await result;
+  } finally {
+    end();
+  }
+}
+
+before(async () => {
+  const files = Object.fromEntries(readdirSync(RUNTIME).filter((name) => name.endsWith(".py") && name !== "__init__.py")
+    .map((name) => [name, readFileSync(new URL(name, RUNTIME), "utf8")]));
+  buffer = new Uint8Array(new SharedArrayBuffer(1));
+  worker = new Worker(WORKER, { eval: true, workerData: { files, buffer: buffer.buffer } });
+  await heard();
+});
+
+after(() => worker.terminate());
+
+test(`Stop ends a busy loop with KeyboardInterrupt, ${STOPS} times out of ${STOPS}`, { timeout: 600_000 }, async () => {
+  for (let stop = 0; stop < STOPS; stop++) {
+    const { raised, output } = await stopped("while True:\n    pass", { after: Math.random() * 20 });
+    assert.equal(raised, "KeyboardInterrupt", output);
+    assert.match(output, /line 2, in <module>\n.*\nKeyboardInterrupt\n$/s);
+  }
+});
+
+test("the interrupts that follow the first do not cut the traceback that reports it", { timeout: 600_000 }, async () => {
+  const deep = "def down(n):\n    if n:\n        return down(n - 1)\n    while True:\n        pass\ndown(50)";
+  const { raised, output } = await stopped(deep, { after: 10, every: 1 });
+  assert.equal(raised, "KeyboardInterrupt", output);
+  assert.match(output, /^Traceback \(most recent call last\):\n.*\nKeyboardInterrupt\n$/s);
+  assert.doesNotMatch(output, /interrupts\.py/, "the runtime's handler is not the learner's to see");
+});
+
+test("code that catches KeyboardInterrupt to finish up is not interrupted again", { timeout: 600_000 }, async () => {
+  const finishing = "try:\n    while True:\n        pass\nexcept KeyboardInterrupt:\n    total = sum(range(300_000))\n    print('finished', total)";
+  const { raised, output } = await stopped(finishing, { after: 10, every: 1 });
+  assert.equal(raised, null, output);
+  assert.equal(output, `finished ${(300_000 * 299_999) / 2}\n`);
+});
