@@ -5,7 +5,6 @@ rule and one by nudging, so where they agree, both are very likely right (A. Ng,
 notes "Sparse autoencoder", section 2.3 "Gradient checking", Stanford, 2011).
 """
 
-# --- given L12 ---
 from collections.abc import Callable, Sequence
 
 from ember.scalar import Value
@@ -25,16 +24,12 @@ def gradient_check(f: Callable[..., Value], point: Sequence[float],
         One (backward, nudged) pair per knob: the grad that backward gave the knob's Value, and
         the centred difference of f's data. It costs one backward pass and 2N forward passes.
     """
-# --- end ---
     # --- gap L12.check ---
     knobs = [Value(x) for x in point]
     f(*knobs).backward()
     nudged = numerical_gradient(lambda xs: f(*[Value(x) for x in xs]).data, point, h)
     return [(knob.grad, slope) for knob, slope in zip(knobs, nudged)]
-    # --- stub ---
-    # raise NotImplementedError("Make a Value for each knob, run f on them and call backward; then take numerical_gradient of f's data, and pair each grad with its nudged slope.")
     # --- end ---
-# --- given L12 ---
 
 
 def relative_error(a: float, b: float) -> float:
@@ -42,4 +37,3 @@ def relative_error(a: float, b: float) -> float:
     to about 7 significant digits."""
     size = max(abs(a), abs(b))
     return abs(a - b) / size if size else 0.0
-# --- end ---

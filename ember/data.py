@@ -4,7 +4,6 @@ Part III of the course uses it (lesson 14). Each example is ``([x, y], label)`` 
 -1 or 1, as ember.optim.hinge_loss takes them.
 """
 
-# --- given L14 ---
 import math
 import random
 
@@ -43,4 +42,3 @@ def moons(n: int = 100, noise: float = 0.1, seed: int = 0) -> list[tuple[list[fl
         t = math.pi * i / max(lower - 1, 1)
         points.append(([1 - math.cos(t), 0.5 - math.sin(t)], 1))
     return [([x + rng.gauss(0, noise), y + rng.gauss(0, noise)], label) for (x, y), label in points]
-# --- end ---

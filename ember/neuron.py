@@ -37,8 +37,6 @@ def weighted_sum(weights: Sequence[float], inputs: Sequence[float], bias: float)
     for weight, x in zip(weights, inputs):
         total += weight * x
     return total
-    # --- stub ---
-    # raise NotImplementedError("Start from the bias, then add each weight times its input.")
     # --- end ---
 
 
@@ -51,22 +49,15 @@ def step(z: float) -> float:
     z = _number(z, "z")
     # --- gap L01.step ---
     return 1.0 if z >= 0 else 0.0
-    # --- stub ---
-    # raise NotImplementedError("Return 1.0 when z is 0 or more, else 0.0.")
     # --- end ---
-# --- given L03 ---
 
 
 def relu(z: float) -> float:
     """The rectified linear unit: z when it is positive, else 0.0."""
     z = _number(z, "z")
-# --- end ---
     # --- gap L03.relu ---
     return max(0.0, z)
-    # --- stub ---
-    # raise NotImplementedError("Return z when it is positive, else 0.0.")
     # --- end ---
-# --- given L04 ---
 
 
 def sigmoid(z: float) -> float:
@@ -75,14 +66,11 @@ def sigmoid(z: float) -> float:
     Computed so that no z overflows: sigmoid(1000) is 1.0 and sigmoid(-1000) is 0.0.
     """
     z = _number(z, "z")
-# --- end ---
     # --- gap L04.sigmoid ---
     if z >= 0:
         return 1.0 / (1.0 + math.exp(-z))
     e = math.exp(z)
     return e / (1.0 + e)
-    # --- stub ---
-    # raise NotImplementedError("Return 1 / (1 + e**-z), with math.exp, without overflowing for very negative z.")
     # --- end ---
 
 
@@ -93,7 +81,6 @@ def predict(weights: Sequence[float], bias: float, inputs: Sequence[float]) -> f
         ValueError, TypeError: As weighted_sum does.
     """
     return step(weighted_sum(weights, inputs, bias))
-# --- given L02 ---
 
 
 def train_perceptron(data: Sequence[tuple[Sequence[float], float]], epochs: int,
@@ -130,7 +117,6 @@ def train_perceptron(data: Sequence[tuple[Sequence[float], float]], epochs: int,
     if not _number(lr, "lr") > 0:
         raise ValueError(f"train_perceptron needs a positive learning rate, not {lr}")
     weights, bias, mistakes = [0.0] * len(data[0][0]), 0.0, []
-# --- end ---
     # --- gap L02.perceptron ---
     for _ in range(epochs):
         wrong = 0
@@ -142,8 +128,6 @@ def train_perceptron(data: Sequence[tuple[Sequence[float], float]], epochs: int,
                 bias += lr * miss
         mistakes.append(wrong)
     return weights, bias, mistakes
-    # --- stub ---
-    # raise NotImplementedError("For each epoch, go through data: find the miss, move each knob by lr * miss * its input, and count the mistakes.")
     # --- end ---
 
 
@@ -152,11 +136,7 @@ def train_perceptron(data: Sequence[tuple[Sequence[float], float]], epochs: int,
 # --- gap L01.gates ---
 AND_WEIGHTS, AND_BIAS = [1.0, 1.0], -1.5
 OR_WEIGHTS, OR_BIAS = [1.0, 1.0], -0.5
-# --- stub ---
-# AND_WEIGHTS, AND_BIAS = [0.0, 0.0], 0.0
-# OR_WEIGHTS, OR_BIAS = [0.0, 0.0], 0.0
 # --- end ---
-# --- given L03 ---
 
 
 def xor_net(inputs: Sequence[float]) -> float:
@@ -176,13 +156,10 @@ def xor_net(inputs: Sequence[float]) -> float:
     Raises:
         ValueError, TypeError: As weighted_sum does, for inputs of the wrong length or type.
     """
-# --- end ---
     # --- gap L03.xor ---
     hidden = [relu(weighted_sum([1.0, 1.0], inputs, 0.0)),
               relu(weighted_sum([1.0, 1.0], inputs, -1.0))]
     return step(weighted_sum([1.0, -2.0], hidden, -0.5))
-    # --- stub ---
-    # raise NotImplementedError("Make two hidden relu neurons from the inputs, then one step neuron from their outputs.")
     # --- end ---
 
 

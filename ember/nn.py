@@ -6,7 +6,6 @@ call to ``loss.backward()`` reaches all of them. The shape follows A. Karpathy's
 every test makes the same network.
 """
 
-# --- given L13 ---
 import random
 from collections.abc import Sequence
 
@@ -22,14 +21,10 @@ class Module:
 
     def zero_grad(self) -> None:
         """Set every knob's grad to 0.0, before the next backward pass adds to them."""
-# --- end ---
         # --- gap L13.zero_grad ---
         for p in self.parameters():
             p.grad = 0.0
-        # --- stub ---
-        # raise NotImplementedError("Set the grad of every Value in self.parameters() to 0.0.")
         # --- end ---
-# --- given L13 ---
 
 
 class Neuron(Module):
@@ -60,24 +55,16 @@ class Neuron(Module):
         """
         if len(x) != len(self.w):
             raise ValueError(f"this Neuron reads {len(self.w)} inputs, not {len(x)}")
-# --- end ---
         # --- gap L13.neuron ---
         total = sum((wi * xi for wi, xi in zip(self.w, x)), self.b)
         return total.relu() if self.nonlinear else total
-        # --- stub ---
-        # raise NotImplementedError("Add up each weight times its input, starting from the bias; return relu of the sum if self.nonlinear, else the sum.")
         # --- end ---
-# --- given L13 ---
 
     def parameters(self) -> list[Value]:
         """The weights, in order, then the bias."""
-# --- end ---
         # --- gap L13.neuron_parameters ---
         return self.w + [self.b]
-        # --- stub ---
-        # raise NotImplementedError("Return a list of the weights, then the bias.")
         # --- end ---
-# --- given L13 ---
 
     def __repr__(self) -> str:
         return f"{'ReLU' if self.nonlinear else 'Linear'}Neuron({len(self.w)})"
@@ -102,23 +89,15 @@ class Layer(Module):
 
     def __call__(self, x: Sequence["Value | float"]) -> list[Value]:
         """Each neuron's output for the inputs x, in order: a list of Values, one per neuron."""
-# --- end ---
         # --- gap L13.layer ---
         return [neuron(x) for neuron in self.neurons]
-        # --- stub ---
-        # raise NotImplementedError("Return a list with each neuron's output for x.")
         # --- end ---
-# --- given L13 ---
 
     def parameters(self) -> list[Value]:
         """Every neuron's knobs, neuron by neuron."""
-# --- end ---
         # --- gap L13.layer_parameters ---
         return [p for neuron in self.neurons for p in neuron.parameters()]
-        # --- stub ---
-        # raise NotImplementedError("Return one list of every neuron's parameters, neuron by neuron.")
         # --- end ---
-# --- given L13 ---
 
     def __repr__(self) -> str:
         return f"Layer of [{', '.join(str(n) for n in self.neurons)}]"
@@ -150,25 +129,17 @@ class MLP(Module):
     def __call__(self, x: Sequence["Value | float"]) -> "Value | list[Value]":
         """The output for the inputs x: each layer reads what the one before it gave. A Value
         alone when the last layer has one neuron, else a list of them."""
-# --- end ---
         # --- gap L13.mlp ---
         for layer in self.layers:
             x = layer(x)
         return x[0] if len(x) == 1 else x
-        # --- stub ---
-        # raise NotImplementedError("Pass x through each layer in turn; return the last layer's only Value, or its list if it has several.")
         # --- end ---
-# --- given L13 ---
 
     def parameters(self) -> list[Value]:
         """Every layer's knobs, layer by layer."""
-# --- end ---
         # --- gap L13.mlp_parameters ---
         return [p for layer in self.layers for p in layer.parameters()]
-        # --- stub ---
-        # raise NotImplementedError("Return one list of every layer's parameters, layer by layer.")
         # --- end ---
-# --- given L14 ---
 
     def predict(self, x: Sequence[float]) -> "float | list[float]":
         """What self(x).data would be, computed on plain floats: no Values, no graph, so many
@@ -189,9 +160,6 @@ class MLP(Module):
             x = [sum((w.data * xi for w, xi in zip(n.w, x)), n.b.data) for n in layer.neurons]
             x = [max(s, 0.0) for s in x] if layer.neurons[0].nonlinear else x
         return x[0] if len(x) == 1 else x
-# --- end ---
-# --- given L13 ---
 
     def __repr__(self) -> str:
         return f"MLP of [{', '.join(str(layer) for layer in self.layers)}]"
-# --- end ---

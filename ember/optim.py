@@ -6,7 +6,6 @@ micrograd: a hinge loss on scores against labels of -1 and 1, plus an L2 penalty
 (C. Cortes and V. Vapnik, "Support-vector networks", Machine Learning 20, 1995).
 """
 
-# --- given L14 ---
 import gc
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -37,15 +36,11 @@ def hinge_loss(scores: Sequence[Value], labels: Sequence[int], parameters: Seque
         raise ValueError(f"hinge_loss needs one label per score: {len(scores)} scores, {len(labels)} labels")
     if any(label not in (-1, 1) for label in labels):
         raise ValueError("hinge_loss needs labels of -1 or 1")
-# --- end ---
     # --- gap L14.hinge ---
     margins = [(1 - label * score).relu() for score, label in zip(scores, labels)]
     data_loss = sum(margins, Value(0.0)) * (1.0 / len(margins))
     return data_loss + alpha * sum((p * p for p in parameters), Value(0.0))
-    # --- stub ---
-    # raise NotImplementedError("Average relu(1 - label * score) over the examples, then add alpha times the sum of each parameter squared.")
     # --- end ---
-# --- given L14 ---
 
 
 def accuracy(scores: Sequence[Value], labels: Sequence[int]) -> float:
@@ -61,14 +56,10 @@ def sgd_step(parameters: Sequence[Value], lr: float) -> None:
     """
     if not lr > 0:
         raise ValueError(f"sgd_step needs a positive learning rate, not {lr}")
-# --- end ---
     # --- gap L14.sgd ---
     for p in parameters:
         p.data -= lr * p.grad
-    # --- stub ---
-    # raise NotImplementedError("Move each parameter's data against its grad, by lr times the grad.")
     # --- end ---
-# --- given L14 ---
 
 
 def train_step(model: Module, data: Sequence[tuple[Sequence[float], int]], lr: float,
@@ -90,7 +81,6 @@ def train_step(model: Module, data: Sequence[tuple[Sequence[float], int]], lr: f
     """
     if not data:
         raise ValueError("train_step needs at least one example")
-# --- end ---
     # --- gap L14.step ---
     scores = [model(inputs) for inputs, _ in data]
     labels = [label for _, label in data]
@@ -99,10 +89,7 @@ def train_step(model: Module, data: Sequence[tuple[Sequence[float], int]], lr: f
     loss.backward()
     sgd_step(model.parameters(), lr)
     return loss.data, accuracy(scores, labels)
-    # --- stub ---
-    # raise NotImplementedError("Score every example, take hinge_loss, zero the grads, call backward, take an sgd_step; return loss.data and the accuracy.")
     # --- end ---
-# --- given L14 ---
 
 
 @contextmanager
@@ -124,4 +111,3 @@ def collector_held() -> Iterator[None]:
         if was_on:
             gc.enable()
         gc.collect()
-# --- end ---

@@ -63,20 +63,14 @@ class Value:
         self.grad = 0.0
         self._prev = tuple(_children)
         self._op = _op
-        # --- stub ---
-        # raise NotImplementedError("Keep data as a float, grad as 0.0, the parents in _prev as a tuple, and _op as given.")
         # --- end ---
-        # --- given L08 ---
         self._backward = lambda: None  # a leaf passes nothing back
-        # --- end ---
         self.label = ""
 
     def __repr__(self) -> str:
         """Show the data and the grad, for example ``Value(2.0, grad=0.0)``."""
         # --- gap L07.repr ---
         return f"Value({self.data}, grad={self.grad})"
-        # --- stub ---
-        # raise NotImplementedError("Return text such as Value(2.0, grad=0.0), built from data and grad.")
         # --- end ---
 
     def __add__(self, other: "Value | float") -> "Value":
@@ -91,28 +85,13 @@ class Value:
         # --- gap L07.add ---
         other = _as_value(other)
         out = Value(self.data + other.data, (self, other), "+")
-        # --- stub ---
-        # raise NotImplementedError("Wrap other with _as_value, then make out: a Value holding the sum, with parents (self, other) and op '+'.")
         # --- end ---
         # --- gap L09.add_back ---
         def _backward():
             self.grad += out.grad
             other.grad += out.grad
-        # --- stub ---
-        # def _backward():
-        #     self.grad = out.grad  # assigns: a Value used twice keeps only its last share
-        #     other.grad = out.grad
-        # --- gap L08.add_back ---
-        # def _backward():
-        #     self.grad = out.grad
-        #     other.grad = out.grad
-        # --- stub ---
-        # def _backward():
-        #     raise NotImplementedError("Set self.grad and other.grad from out.grad: the local gradient of + is 1 for each parent.")
         # --- end ---
-        # --- given L08 ---
         out._backward = _backward
-        # --- end ---
         return out
 
     def __mul__(self, other: "Value | float") -> "Value":
@@ -127,28 +106,13 @@ class Value:
         # --- gap L07.mul ---
         other = _as_value(other)
         out = Value(self.data * other.data, (self, other), "*")
-        # --- stub ---
-        # raise NotImplementedError("Wrap other with _as_value, then make out: a Value holding the product, with parents (self, other) and op '*'.")
         # --- end ---
         # --- gap L09.mul_back ---
         def _backward():
             self.grad += other.data * out.grad
             other.grad += self.data * out.grad
-        # --- stub ---
-        # def _backward():
-        #     self.grad = other.data * out.grad  # assigns: a Value used twice keeps only its last share
-        #     other.grad = self.data * out.grad
-        # --- gap L08.mul_back ---
-        # def _backward():
-        #     self.grad = other.data * out.grad
-        #     other.grad = self.data * out.grad
-        # --- stub ---
-        # def _backward():
-        #     raise NotImplementedError("Set self.grad and other.grad from out.grad: the local gradient of * for each parent is the other parent's data.")
         # --- end ---
-        # --- given L08 ---
         out._backward = _backward
-        # --- end ---
         return out
 
     # Lesson 07 gives these forward only, each with an op of its own and no backward; lesson 09
@@ -158,58 +122,30 @@ class Value:
         """Return -self: op ``"neg"`` in lesson 07, then self * -1 from lesson 09."""
         # --- gap L09.neg ---
         return self * -1
-        # --- stub ---
-        # return Value(-self.data, (self,), "neg")  # forward only: rebuild it from + and *
-        # --- given L07 ---
-        # return Value(-self.data, (self,), "neg")
         # --- end ---
 
     def __sub__(self, other: "Value | float") -> "Value":
         """Return self - other: op ``"-"`` in lesson 07, then self + (-other) from lesson 09."""
         # --- gap L09.sub ---
         return self + (-other)
-        # --- stub ---
-        # other = _as_value(other)
-        # return Value(self.data - other.data, (self, other), "-")  # forward only: rebuild it from + and *
-        # --- given L07 ---
-        # other = _as_value(other)
-        # return Value(self.data - other.data, (self, other), "-")
         # --- end ---
 
     def __rsub__(self, other: float) -> "Value":
         """Return other - self, for a plain number on the left, as in ``2 - a``."""
         # --- gap L09.rsub ---
         return other + (-self)
-        # --- stub ---
-        # other = _as_value(other)
-        # return Value(other.data - self.data, (other, self), "-")  # forward only: rebuild it from + and *
-        # --- given L07 ---
-        # other = _as_value(other)
-        # return Value(other.data - self.data, (other, self), "-")
         # --- end ---
 
     def __radd__(self, other: float) -> "Value":
         """Return other + self, for a plain number on the left, as in ``2 + a``."""
         # --- gap L09.radd ---
         return self + other
-        # --- stub ---
-        # other = _as_value(other)
-        # return Value(other.data + self.data, (other, self), "+")  # forward only: rebuild it from + and *
-        # --- given L07 ---
-        # other = _as_value(other)
-        # return Value(other.data + self.data, (other, self), "+")
         # --- end ---
 
     def __rmul__(self, other: float) -> "Value":
         """Return other * self, for a plain number on the left, as in ``2 * a``."""
         # --- gap L09.rmul ---
         return self * other
-        # --- stub ---
-        # other = _as_value(other)
-        # return Value(other.data * self.data, (other, self), "*")  # forward only: rebuild it from + and *
-        # --- given L07 ---
-        # other = _as_value(other)
-        # return Value(other.data * self.data, (other, self), "*")
         # --- end ---
 
     def __truediv__(self, other: "Value | float") -> "Value":
@@ -223,10 +159,6 @@ class Value:
         _check_divisor(self.data, other.data)
         # --- gap L11.div ---
         return self * other**-1
-        # --- stub ---
-        # return Value(self.data / other.data, (self, other), "/")  # forward only: rebuild it from * and **
-        # --- given L07 ---
-        # return Value(self.data / other.data, (self, other), "/")
         # --- end ---
 
     def __rtruediv__(self, other: float) -> "Value":
@@ -239,10 +171,6 @@ class Value:
         _check_divisor(other.data, self.data)
         # --- gap L11.rdiv ---
         return other * self**-1
-        # --- stub ---
-        # return Value(other.data / self.data, (other, self), "/")  # forward only: rebuild it from * and **
-        # --- given L07 ---
-        # return Value(other.data / self.data, (other, self), "/")
         # --- end ---
 
     def __pow__(self, exponent: float) -> "Value":
@@ -281,13 +209,8 @@ class Value:
             local = exponent * self.data ** (exponent - 1) if exponent != 0 else 0.0
             self.grad += local * out.grad
         out._backward = _backward
-        # --- stub ---
-        # def _backward():
-        #     raise NotImplementedError("Add exponent * self.data ** (exponent - 1), times out.grad, to self.grad; an exponent of 0 adds 0.")
-        # out._backward = _backward
         # --- end ---
         return out
-    # --- given L11 ---
 
     def exp(self) -> "Value":
         """Return e ** self as a new Value with parent (self,) and op ``"exp"``.
@@ -301,7 +224,6 @@ class Value:
             result = math.exp(self.data)
         except OverflowError:
             raise OverflowError(f"exp({self.data}) is too large for a float") from None
-    # --- end ---
         # --- gap L11.exp ---
         out = Value(result, (self,), "exp")
 
@@ -309,10 +231,7 @@ class Value:
             self.grad += out.data * out.grad
         out._backward = _backward
         return out
-        # --- stub ---
-        # raise NotImplementedError("Make out from result with op 'exp'; its _backward adds out.data * out.grad to self.grad.")
         # --- end ---
-    # --- given L11 ---
 
     def tanh(self) -> "Value":
         """Return tanh(self) as a new Value with parent (self,) and op ``"tanh"``.
@@ -321,7 +240,6 @@ class Value:
         overflows: tanh(1000) is 1.0, with local gradient 0.0.
         """
         t = math.tanh(self.data)
-    # --- end ---
         # --- gap L11.tanh ---
         out = Value(t, (self,), "tanh")
 
@@ -329,17 +247,13 @@ class Value:
             self.grad += (1 - t * t) * out.grad
         out._backward = _backward
         return out
-        # --- stub ---
-        # raise NotImplementedError("Make out from t with op 'tanh'; its _backward adds (1 - t * t) * out.grad to self.grad.")
         # --- end ---
-    # --- given L11 ---
 
     def relu(self) -> "Value":
         """Return relu(self), self when it is positive and else 0.0, with op ``"relu"``.
 
         Its local gradient is 1 where data is positive and 0 elsewhere, 0 included.
         """
-    # --- end ---
         # --- gap L11.relu ---
         out = Value(max(0.0, self.data), (self,), "relu")
 
@@ -347,10 +261,7 @@ class Value:
             self.grad += (out.data > 0) * out.grad
         out._backward = _backward
         return out
-        # --- stub ---
-        # raise NotImplementedError("Make out holding max(0.0, self.data) with op 'relu'; its _backward adds out.grad to self.grad where out.data > 0.")
         # --- end ---
-    # --- given L10 ---
 
     def backward(self) -> None:
         """The backward pass: fill in the grad of every Value that self was computed from.
@@ -364,7 +275,6 @@ class Value:
 
         Works on graphs of any depth: no recursion.
         """
-    # --- end ---
         # --- gap L10.backward ---
         order = topological_order(self)
         for value in order:
@@ -373,10 +283,7 @@ class Value:
         self.grad = 1.0
         for value in reversed(order):
             value._backward()
-        # --- stub ---
-        # raise NotImplementedError("Take topological_order(self); set the grad of each Value with parents to 0.0; set self.grad to 1.0; call each Value's _backward, last first.")
         # --- end ---
-# --- given L10 ---
 
 
 def topological_order(root: Value) -> list[Value]:
@@ -393,7 +300,6 @@ def topological_order(root: Value) -> list[Value]:
     Returns:
         A list of Values, leaves and parents before the Values made from them, root last.
     """
-# --- end ---
     # --- gap L10.topo ---
     order, seen = [], set()
     stack = [(root, False)]
@@ -406,8 +312,6 @@ def topological_order(root: Value) -> list[Value]:
             stack.append((value, True))
             stack.extend((parent, False) for parent in value._prev if parent not in seen)
     return order
-    # --- stub ---
-    # raise NotImplementedError("Walk from root with a list as your own stack; add each Value to the order after all of its parents, and each only once.")
     # --- end ---
 
 

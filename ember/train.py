@@ -17,8 +17,6 @@ def squared_error(prediction: float, target: float) -> float:
     """(prediction − target)²: 0.0 for a hit, and four times the penalty for twice the miss."""
     # --- gap L04.squared_error ---
     return (prediction - target) ** 2
-    # --- stub ---
-    # raise NotImplementedError("Return the miss, prediction - target, squared.")
     # --- end ---
 
 
@@ -40,10 +38,7 @@ def mean_loss(model: Callable[[Sequence[float]], float],
         raise ValueError("mean_loss needs at least one example")
     # --- gap L04.mean_loss ---
     return sum(squared_error(model(inputs), target) for inputs, target in data) / len(data)
-    # --- stub ---
-    # raise NotImplementedError("Add up squared_error(model(inputs), target) over data, then divide by how many examples.")
     # --- end ---
-# --- given L06 ---
 
 
 class Counted:
@@ -55,24 +50,16 @@ class Counted:
     """
 
     def __init__(self, loss: Loss) -> None:
-# --- end ---
         # --- gap L06.counted_init ---
         self.loss = loss
         self.calls = 0
-        # --- stub ---
-        # raise NotImplementedError("Keep the loss, and start calls at 0.")
         # --- end ---
-    # --- given L06 ---
 
     def __call__(self, knobs: list[float]) -> float:
-    # --- end ---
         # --- gap L06.counted_call ---
         self.calls += 1
         return self.loss(knobs)
-        # --- stub ---
-        # raise NotImplementedError("Add 1 to calls, then return the loss of knobs.")
         # --- end ---
-# --- given L05 ---
 
 
 def numerical_gradient(loss: Loss, knobs: Sequence[float], h: float = 1e-5) -> list[float]:
@@ -96,7 +83,6 @@ def numerical_gradient(loss: Loss, knobs: Sequence[float], h: float = 1e-5) -> l
     """
     if not h > 0:
         raise ValueError(f"numerical_gradient needs a positive nudge h, not {h}")
-# --- end ---
     # --- gap L05.numerical_gradient ---
     slopes = []
     for i in range(len(knobs)):
@@ -105,10 +91,7 @@ def numerical_gradient(loss: Loss, knobs: Sequence[float], h: float = 1e-5) -> l
         down[i] -= h
         slopes.append((loss(up) - loss(down)) / (2 * h))
     return slopes
-    # --- stub ---
-    # raise NotImplementedError("For each knob, nudge it up by h and down by h, and divide the change in loss by 2 * h.")
     # --- end ---
-# --- given L06 ---
 
 
 def one_sided_gradient(loss: Loss, knobs: Sequence[float], h: float = 1e-5) -> list[float]:
@@ -131,7 +114,6 @@ def one_sided_gradient(loss: Loss, knobs: Sequence[float], h: float = 1e-5) -> l
     """
     if not h > 0:
         raise ValueError(f"one_sided_gradient needs a positive nudge h, not {h}")
-# --- end ---
     # --- gap L06.one_sided ---
     here = loss(list(knobs))
     slopes = []
@@ -140,10 +122,7 @@ def one_sided_gradient(loss: Loss, knobs: Sequence[float], h: float = 1e-5) -> l
         nudged[i] += h
         slopes.append((loss(nudged) - here) / h)
     return slopes
-    # --- stub ---
-    # raise NotImplementedError("Take the loss where the knobs stand once, then nudge each knob up by h and divide the change by h.")
     # --- end ---
-# --- given L05 ---
 
 
 def gradient_descent(loss: Loss, knobs: Sequence[float], lr: float, steps: int,
@@ -172,7 +151,6 @@ def gradient_descent(loss: Loss, knobs: Sequence[float], lr: float, steps: int,
     if steps < 0:
         raise ValueError(f"gradient_descent needs 0 or more steps, not {steps}")
     knobs = list(knobs)
-# --- end ---
     # --- gap L05.descent ---
     history = [loss(knobs)]
     for _ in range(steps):
@@ -180,6 +158,4 @@ def gradient_descent(loss: Loss, knobs: Sequence[float], lr: float, steps: int,
         knobs = [k - lr * slope for k, slope in zip(knobs, slopes)]
         history.append(loss(knobs))
     return knobs, history
-    # --- stub ---
-    # raise NotImplementedError("Record the loss, then steps times: take numerical_gradient, move each knob by -lr * its slope, and record the loss again.")
     # --- end ---

@@ -1,35 +1,60 @@
 """Gaps: the regions of ember/ that learners write, and ember as it stands at any lesson.
 
-ember/ holds the finished library. A region of a file is marked with comment lines, so the
-package stays importable::
+ember/ holds the finished library, as a reader sees it. Each gap is marked by two comment lines,
+so the package stays importable::
 
-    # --- gap L07.add ---            the region's newest version: a gap of lesson 07
+    # --- gap L07.add ---            a gap of lesson 07, named add: its finished code follows
     other = _as_value(other)
-    # --- stub ---                   what the learner sees while lesson 07 is open
-    # raise NotImplementedError("...")
-    # --- given L07 ---              an older version, given as is from lesson 07
-    # ...
-    # --- gap L08.back ---           an older version that was a gap of lesson 08
-    # ...
     # --- end ---
 
-The newest version is live code; every older version (and every stub) is commented out with
-``# `` at the region's indentation. Versions are listed newest first. A version ``given Lnn``
-is in ember from the start of lesson nn; a ``gap Lnn.part`` shows its stub during lesson nn and
-its solution after it. Before a region's oldest version, the region is absent, and a file is
-absent before the earliest version of any of its regions.
+What the lessons need besides is kept beside each file, in history/ (``history/scalar.yml`` for
+``ember/scalar.py``)::
+
+    from: L12                        the file is in ember from lesson 12 (else: from its
+                                     earliest gap or given code)
+    given:                           code that no one writes, in ember from a later lesson
+      L10: [Value.backward]          a definition (a dotted name: a function, class or method),
+                                     with the blank and comment lines just above it
+      L08:
+        - Value.__add__: out._backward = _backward
+                                     the one line of a definition that starts with this text
+    gaps:
+      L09.add_back:
+        stub: |                      what the learner sees while lesson 09 is open
+          raise NotImplementedError("...")
+        before:                      the gap's older versions, newest first
+          - gap: L08.add_back        an older version that was a gap of lesson 08 ...
+            code: |
+              self.grad = out.grad
+            stub: |                  ... and its stub
+              raise NotImplementedError("...")
+          - given: L07               an older version, given as is from lesson 07
+            code: |
+              ...
+
+Code and stubs are written without the gap's indentation, which they take from its marker. A
+``given Lnn`` version is in ember from the start of lesson nn; a ``gap Lnn.part`` shows its stub
+during lesson nn and its solution after it. Before a region's oldest version, the region is
+absent, and a file is absent before the earliest version of any of its regions.
 """
 
+import ast
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import yaml
+
 MARKER = re.compile(r"^(?P<indent>[ \t]*)# --- (?P<what>.+?) ---[ \t]*$")
 GAP_NAME = re.compile(r"^L(?P<lesson>\d\d)\.[a-z][a-z0-9_]*$")
+LESSON = re.compile(r"^L\d\d$")
+HISTORY = "history"
+"""The folder, beside ember/, of each file's history."""
 
 
 class GapError(Exception):
-    """ember/ is marked wrongly; the message starts with ``file:line:``."""
+    """ember/ or its history is written wrongly; the message starts with ``file:line:`` or, for
+    a history file, ``file:``."""
 
 
 @dataclass(frozen=True)
@@ -124,18 +149,11 @@ class Ember:
                 continue
             segments: list[Segment] = []
             for part in parts:
-                if isinstance(part, str):
-                    segments.append(part)
-                    continue
-                version = part.at(lesson)
-                if version is None:
-                    continue
-                if version.gap is None or end:
-                    segments.append(version.text)
-                else:
-                    own = version.lesson == lesson
-                    segments.append(Slot(version.gap, version.stub,
-                                         None if own else version.text, own, part.indent))
+                segment = part if isinstance(part, str) else _segment(part, lesson, end)
+                if isinstance(segment, str) and segments and isinstance(segments[-1], str):
+                    segments[-1] += segment  # text that follows text is one segment
+                elif segment:
+                    segments.append(segment)
             template[path] = segments
         return template
 
@@ -153,6 +171,17 @@ class Ember:
         """
         answers = answers or {}
         return {path: fill(segments, answers) for path, segments in self.template(lesson, end).items()}
+
+
+def _segment(region: Region, lesson: int, end: bool) -> Segment:
+    """What region is at the start (or end) of lesson: its text, a slot, or "" when absent."""
+    version = region.at(lesson)
+    if version is None:
+        return ""
+    if version.gap is None or end:
+        return version.text
+    own = version.lesson == lesson
+    return Slot(version.gap, version.stub, None if own else version.text, own, region.indent)
 
 
 def fill(segments: list[Segment], answers: dict[str, str]) -> str:
@@ -173,16 +202,23 @@ def fill(segments: list[Segment], answers: dict[str, str]) -> str:
 
 
 def read_ember(root: Path) -> Ember:
-    """Read every .py file under root/ember into an Ember.
+    """Read every .py file under root/ember, with its history under root/history, into an Ember.
 
     Raises:
         GapError: For a marker that is unknown, out of place or unclosed, a gap name that is
-            not ``Lnn.part`` or is used twice, a gap without a stub, or versions not newest first.
+            not ``Lnn.part`` or is used twice, a gap without a stub, versions not newest first,
+            a history file without its ember file or not in the form above, or a given place
+            that is not in its file.
     """
     ember = Ember()
+    histories = set((root / HISTORY).rglob("*.yml"))
     for path in sorted((root / "ember").rglob("*.py")):
         name = path.relative_to(root).as_posix()
-        ember.files[name] = _parse(name, path.read_text(encoding="utf-8"))
+        history = root / HISTORY / path.relative_to(root / "ember").with_suffix(".yml")
+        histories.discard(history)
+        ember.files[name] = _parse(name, path.read_text(encoding="utf-8"), _read_history(root, history))
+    if histories:
+        raise GapError(f"{min(histories).relative_to(root).as_posix()}: there is no ember file of this name")
     seen: dict[str, str] = {}
     for region in ember.regions:
         for version in region.versions:
@@ -194,75 +230,175 @@ def read_ember(root: Path) -> Ember:
     return ember
 
 
-def _parse(path: str, text: str) -> list[str | Region]:
-    """Split a file into plain text and regions."""
+@dataclass(frozen=True)
+class History:
+    """A file's history, as read from its .yml (see the module's docstring)."""
+
+    path: str
+    first: int | None = None
+    given: tuple[tuple[int, str, str | None], ...] = ()
+    """(lesson, dotted name, the text its line starts with or None), in the order written."""
+    gaps: dict = field(default_factory=dict)
+
+
+def _read_history(root: Path, path: Path) -> History:
+    """The history at path; an empty one when there is no such file."""
+    name = path.relative_to(root).as_posix()
+    if not path.is_file():
+        return History(name)
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    except yaml.YAMLError as exc:
+        raise GapError(f"{name}: not YAML: {exc}") from None
+    _expect(name, isinstance(data, dict) and set(data) <= {"from", "given", "gaps"},
+            "a history holds 'from', 'given' and 'gaps' only")
+    given = []
+    for lesson, places in (data.get("given") or {}).items():
+        for place in places if isinstance(places, list) else [None]:
+            if isinstance(place, dict) and len(place) == 1:
+                (where, line), = place.items()
+                given.append((_lesson(name, lesson), where, str(line)))
+            else:
+                _expect(name, isinstance(place, str), f"given {lesson}: a list of dotted names, "
+                        "or of 'name: the start of one of its lines'")
+                given.append((_lesson(name, lesson), place, None))
+    gaps = data.get("gaps") or {}
+    _expect(name, isinstance(gaps, dict), "'gaps' maps each gap's name to its stub and older versions")
+    first = _lesson(name, data["from"]) if "from" in data else None
+    return History(name, first, tuple(given), gaps)
+
+
+def _lesson(name: str, text: object) -> int:
+    _expect(name, isinstance(text, str) and bool(LESSON.match(text)), f"'{text}' is not a lesson such as L07")
+    return int(str(text)[1:])
+
+
+def _expect(name: str, holds: bool, message: str) -> None:
+    if not holds:
+        raise GapError(f"{name}: {message}")
+
+
+def _parse(path: str, text: str, history: History) -> list[str | Region]:
+    """Split a file into plain text and regions: its gaps, and the code given later than the file."""
+    lines = text.splitlines(keepends=True)
+    spans = _gap_spans(path, lines)
+    in_gap = {number for first, last, *_ in spans for number in range(first, last + 1)}
+    lesson_of = _given_lessons(path, text, lines, in_gap, history)
+    named = {span[3] for span in spans}
+    for gap in history.gaps:
+        _expect(history.path, gap in named, f"gap {gap} is not marked in {path}")
+    starts = {span[0]: span for span in spans}
     parts: list[str | Region] = []
-    plain: list[str] = []
-    region: list | None = None  # [start line, indent, [[header, lines]]]
-    for number, line in enumerate(text.splitlines(keepends=True), start=1):
+    number = 0
+    while number < len(lines):
+        if number in starts:
+            first, last, indent, gap = starts[number]
+            parts.append(_gap_region(path, first + 1, indent, gap, "".join(lines[first + 1:last]), history))
+            number = last + 1
+            continue
+        end = number
+        while end < len(lines) and end not in starts and lesson_of[end] == lesson_of[number]:
+            end += 1
+        piece = "".join(lines[number:end])
+        lesson = lesson_of[number]
+        parts.append(piece if lesson is None else Region(path, number + 1, "", (Version(lesson, piece),)))
+        number = end
+    return parts
+
+
+def _gap_spans(path: str, lines: list[str]) -> list[tuple[int, int, str, str]]:
+    """Each gap's (marker line, end line, indentation, name), lines counted from 0."""
+    spans = []
+    opened = None
+    for number, line in enumerate(lines):
         marker = MARKER.match(line.rstrip("\n"))
         if marker is None:
-            (plain if region is None else region[2][-1][1]).append(line)
             continue
         what, indent = marker["what"], marker["indent"]
-        if region is None:
-            if not what.startswith(("gap ", "given ")):
-                raise GapError(f"{path}:{number}: '{what}' outside a region; a region starts "
-                               "with '# --- gap Lnn.part ---' or '# --- given Lnn ---'")
-            parts.append("".join(plain))
-            plain = []
-            region = [number, indent, [[(what, number), []]]]
-        elif indent != region[1]:
-            raise GapError(f"{path}:{number}: this marker must be indented like the region's "
-                           f"first marker at line {region[0]}")
-        elif what == "end":
-            parts.append(_region(path, *region))
-            region = None
+        where = f"{path}:{number + 1}"
+        if what == "end":
+            if opened is None:
+                raise GapError(f"{where}: '# --- end ---' outside a gap")
+            if indent != opened[1]:
+                raise GapError(f"{where}: this marker must be indented like the gap's first marker "
+                               f"at line {opened[0] + 1}")
+            spans.append((opened[0], number, indent, opened[2]))
+            opened = None
+        elif opened is not None:
+            raise GapError(f"{where}: '{what}' inside the gap at line {opened[0] + 1}, which has no "
+                           "'# --- end ---'")
+        elif what.startswith("gap ") and GAP_NAME.match(what[4:]):
+            opened = (number, indent, what[4:])
         else:
-            region[2].append([(what, number), []])
-    if region is not None:
-        raise GapError(f"{path}:{region[0]}: region has no '# --- end ---'")
-    parts.append("".join(plain))
-    return [part for part in parts if part != ""]
+            raise GapError(f"{where}: unknown marker '{what}'; ember's files mark gaps only, with "
+                           f"'# --- gap Lnn.part ---' and '# --- end ---' (stubs, older versions "
+                           f"and given code are in {HISTORY}/)")
+    if opened is not None:
+        raise GapError(f"{path}:{opened[0] + 1}: gap has no '# --- end ---'")
+    return spans
 
 
-def _region(path: str, line: int, indent: str, blocks: list) -> Region:
-    """Build a Region from its blocks: [(header, line number), lines], newest first."""
-    versions: list[Version] = []
-    for index, ((header, number), lines) in enumerate(blocks):
-        text = "".join(lines) if index == 0 else _uncomment(path, number, indent, lines)
-        kind, _, name = header.partition(" ")
-        if kind == "stub":
-            if not versions or not versions[-1].gap or versions[-1].stub:
-                raise GapError(f"{path}:{number}: a stub must follow the gap it belongs to")
-            last = versions.pop()
-            versions.append(Version(last.lesson, last.text, last.gap, text))
-        elif kind == "gap" and GAP_NAME.match(name):
-            versions.append(Version(int(name[1:3]), text, name))
-        elif kind == "given" and re.fullmatch(r"L\d\d", name):
-            versions.append(Version(int(name[1:]), text))
+def _given_lessons(path: str, text: str, lines: list[str], in_gap: set[int], history: History
+                   ) -> list[int | None]:
+    """For each line, the lesson from which it is in ember, None for the file's own."""
+    lesson_of: list[int | None] = [history.first] * len(lines)
+    if not history.given:
+        return lesson_of
+    try:
+        tree = ast.parse(text)
+    except SyntaxError as exc:
+        raise GapError(f"{path}:{exc.lineno}: {exc.msg}") from None
+    for lesson, where, start in history.given:
+        numbers = _definition(path, tree, lines, in_gap, where, history)
+        if start is not None:
+            numbers = [n for n in numbers if lines[n].strip().startswith(start)]
+            _expect(history.path, len(numbers) == 1, f"given L{lesson:02}: {len(numbers)} lines of "
+                    f"{where} in {path} start with '{start}'; there must be one")
+        for number in numbers:
+            lesson_of[number] = max(lesson_of[number] or 0, lesson)
+    return lesson_of
+
+
+def _definition(path: str, tree: ast.Module, lines: list[str], in_gap: set[int], where: str,
+                history: History) -> list[int]:
+    """The lines of the definition named where (``Value.exp``), outside gaps, counted from 0,
+    with the blank and comment lines just above it."""
+    node: ast.AST = tree
+    for name in where.split("."):
+        node = next((child for child in getattr(node, "body", [])
+                     if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+                     and child.name == name), None)
+        _expect(history.path, node is not None, f"{path} defines no {where}")
+    first = min([node.lineno, *(d.lineno for d in node.decorator_list)]) - 1
+    while first > 0 and first - 1 not in in_gap and (not lines[first - 1].strip()
+                                                      or lines[first - 1].lstrip().startswith("#")):
+        first -= 1
+    return [number for number in range(first, node.end_lineno) if number not in in_gap]
+
+
+def _gap_region(path: str, line: int, indent: str, gap: str, code: str, history: History) -> Region:
+    """A gap's region: its finished code, then its older versions from the history."""
+    entry = history.gaps.get(gap)
+    _expect(history.path, isinstance(entry, dict) and isinstance(entry.get("stub"), str),
+            f"gap {gap} of {path} has no stub")
+    _expect(history.path, set(entry) <= {"stub", "before"}, f"gap {gap}: only 'stub' and 'before'")
+    versions = [Version(int(gap[1:3]), code, gap, _indented(entry["stub"], indent))]
+    for older in entry.get("before") or []:
+        _expect(history.path, isinstance(older, dict) and isinstance(older.get("code"), str)
+                and (set(older) in ({"gap", "code", "stub"}, {"given", "code"})),
+                f"gap {gap}: each older version has 'gap', 'code' and 'stub', or 'given' and 'code'")
+        if "gap" in older:
+            _expect(history.path, bool(GAP_NAME.match(str(older["gap"]))), f"'{older['gap']}' is not a gap name such as L07.add")
+            versions.append(Version(int(older["gap"][1:3]), _indented(older["code"], indent), older["gap"],
+                                    _indented(older["stub"], indent)))
         else:
-            raise GapError(f"{path}:{number}: unknown marker '{header}'; expected 'gap Lnn.part', "
-                           "'given Lnn', 'stub' or 'end'")
-    for version in versions:
-        if version.gap and not version.stub:
-            raise GapError(f"{path}:{line}: gap {version.gap} has no '# --- stub ---'")
+            versions.append(Version(_lesson(history.path, older["given"]), _indented(older["code"], indent)))
     lessons = [version.lesson for version in versions]
     if lessons != sorted(lessons, reverse=True) or len(set(lessons)) != len(lessons):
-        raise GapError(f"{path}:{line}: versions must be listed newest first, one per lesson")
+        raise GapError(f"{path}:{line}: gap {gap}'s versions must be listed newest first, one per lesson")
     return Region(path, line, indent, tuple(versions))
 
 
-def _uncomment(path: str, number: int, indent: str, lines: list[str]) -> str:
-    """Remove ``# `` after the region's indentation from each line of an older version."""
-    out = []
-    for offset, line in enumerate(lines, start=1):
-        body = line.rstrip("\n")
-        if body.strip() == "#":
-            out.append("\n")
-        elif body.startswith(indent + "# "):
-            out.append(indent + body[len(indent) + 2:] + "\n")
-        else:
-            raise GapError(f"{path}:{number + offset}: a line of an older version or stub must "
-                           f"start with '{indent}# '; is the region's '# --- end ---' missing?")
-    return "".join(out)
+def _indented(text: str, indent: str) -> str:
+    """text with indent before each line that is not blank."""
+    return "".join(indent + line if line.strip() else "\n" for line in text.splitlines(keepends=True))

@@ -49,7 +49,7 @@ from mkdocs.utils import get_relative_url
 from site_src import ahead, course, frame, layouts, offline, runtime
 from site_src.execute import CORES, write_lib
 from site_src.fences import PageContext, json_template, registry
-from site_src.gaps import GapError, read_ember
+from site_src.gaps import HISTORY, GapError, read_ember
 
 RUNTIME_DIR = Path(__file__).parent / "runtime"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
@@ -275,9 +275,10 @@ class EmberPlugin(BasePlugin[EmberConfig]):
         return files
 
     def on_serve(self, server, config: MkDocsConfig, builder):
-        """Rebuild when ember, the runtime or the bundle changes, not only the docs; with
-        cross_origin_isolation, send the headers that let Stop interrupt Python."""
-        for path in (self.ember_root / "ember", RUNTIME_DIR, self.bundle_dir):
+        """Rebuild when ember, its history, the runtime or the bundle changes, not only the docs;
+        with cross_origin_isolation, send the headers that let Stop interrupt Python."""
+        history = self.ember_root / HISTORY
+        for path in (self.ember_root / "ember", *([history] if history.is_dir() else []), RUNTIME_DIR, self.bundle_dir):
             server.watch(str(path))
         if self.config.cross_origin_isolation:
             app = server.get_app()

@@ -14,21 +14,33 @@ EMBER = '''\
 def f(x):
     # --- gap L01.f ---
     return x + 1
-    # --- stub ---
-    # raise NotImplementedError("add one")
     # --- end ---
 
 
 # --- gap L02.g ---
 def g(x):
     return f(x) * 2
-# --- stub ---
-# def g(x):
-#     raise NotImplementedError("use f")
-# --- given L01 ---
-# def g(x):
-#     return (x + 1) * 2
 # --- end ---
+'''
+
+HISTORY = '''\
+gaps:
+  L01.f:
+    stub: |
+      raise NotImplementedError("add one")
+  L02.g:
+    stub: |
+      def g(x):
+          raise NotImplementedError("use f")
+    before:
+      - given: L01
+        code: |
+          def g(x):
+              return (x + 1) * 2
+'''
+H_STUB = '''  L01.h:
+    stub: |
+      raise NotImplementedError
 '''
 
 
@@ -42,10 +54,12 @@ F_CHECK = ("f adds one", "from ember.core import f; expect(f(1), 2)")
 G_CHECK = ("g doubles f", "from ember.core import g; expect(g(1), 4)")
 
 
-def make(tmp_path: Path, lessons: dict[int, str], ember: str = EMBER) -> list[str]:
+def make(tmp_path: Path, lessons: dict[int, str], ember: str = EMBER, history: str = HISTORY) -> list[str]:
     (tmp_path / "ember").mkdir(exist_ok=True)
+    (tmp_path / "history").mkdir(exist_ok=True)
     (tmp_path / "ember/__init__.py").write_text("")
     (tmp_path / "ember/core.py").write_text(ember)
+    (tmp_path / "history/core.yml").write_text(history)
     docs = tmp_path / "docs" / "lessons"
     docs.mkdir(parents=True)
     for number, text in lessons.items():
@@ -107,10 +121,10 @@ def test_a_broken_lab_declaration_names_its_line(tmp_path, body, message):
 
 
 def test_a_check_that_needs_a_later_labs_gap_is_a_problem(tmp_path):
-    ember = EMBER + "\n\ndef h(x):\n    # --- gap L01.h ---\n    return x + 2\n    # --- stub ---\n    # raise NotImplementedError\n    # --- end ---\n"
+    ember = EMBER + "\n\ndef h(x):\n    # --- gap L01.h ---\n    return x + 2\n    # --- end ---\n"
     early = lesson(1, "L01.f", [F_CHECK, ("f and h", "from ember.core import f, h; expect(h(f(0)), 3)")])
     both = early + lesson(1, "L01.h", [("h", "from ember.core import h; expect(h(1), 3)")]).split("---\n", 2)[2]
-    found = make(tmp_path, {1: both, 2: lesson(2, "L02.g", [G_CHECK])}, ember=ember)
+    found = make(tmp_path, {1: both, 2: lesson(2, "L02.g", [G_CHECK])}, ember=ember, history=HISTORY + H_STUB)
     assert len(found) == 1 and "check 'f and h' fails when labs 1 to 1 of lesson 01 are solved" in found[0]
 
 
@@ -123,12 +137,12 @@ def test_a_lab_writing_another_lessons_gap_or_a_gap_twice_is_a_problem(tmp_path)
 
 def test_a_gap_of_a_lesson_without_a_page_is_a_problem(tmp_path):
     found = make(tmp_path, {1: lesson(1, "L01.f", [F_CHECK])})
-    assert found == ["ember/core.py:9: gap L02.g belongs to lesson 02, which has no page"]
+    assert found == ["ember/core.py:7: gap L02.g belongs to lesson 02, which has no page"]
 
 
 def test_a_stub_that_does_not_compile_is_a_problem(tmp_path):
-    broken = EMBER.replace('# raise NotImplementedError("add one")', "# return (")
-    found = make(tmp_path, {1: lesson(1, "L01.f", [F_CHECK]), 2: lesson(2, "L02.g", [G_CHECK])}, ember=broken)
+    broken = HISTORY.replace('raise NotImplementedError("add one")', "return (")
+    found = make(tmp_path, {1: lesson(1, "L01.f", [F_CHECK]), 2: lesson(2, "L02.g", [G_CHECK])}, history=broken)
     assert found[0].startswith("ember/core.py: as lesson 01 starts, line 3 does not compile")
 
 
@@ -141,8 +155,9 @@ def test_labs_in_a_blockquote_count_and_examples_inside_other_fences_do_not(tmp_
 
 def test_a_lab_whose_gaps_are_in_two_files_is_a_problem(tmp_path):
     (tmp_path / "ember").mkdir()
-    (tmp_path / "ember/other.py").write_text(
-        "def k(x):\n    # --- gap L02.k ---\n    return x\n    # --- stub ---\n    # raise NotImplementedError\n    # --- end ---\n")
+    (tmp_path / "history").mkdir()
+    (tmp_path / "ember/other.py").write_text("def k(x):\n    # --- gap L02.k ---\n    return x\n    # --- end ---\n")
+    (tmp_path / "history/other.yml").write_text("gaps:\n  L02.k:\n    stub: |\n      raise NotImplementedError\n")
     found = make(tmp_path, {1: lesson(1, "L01.f", [F_CHECK]), 2: lesson(2, "L02.g, L02.k", [G_CHECK])})
     assert found == ["docs/lessons/02-x.md:7: a lab's gaps must all be in one file, not "
                      "['ember/core.py', 'ember/other.py']"]

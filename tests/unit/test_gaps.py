@@ -8,49 +8,66 @@ import pytest
 from site_src.gaps import GapError, Slot, read_ember
 from site_src.__main__ import main
 
-# Lesson 01 writes f; 02 gives g forward only; 03 rebuilds g as a gap; 04 assigns a grad and
-# 05 rewrites that to accumulate. later.py appears with lesson 03.
+# Lesson 01 writes f; 02 gives g forward only, and helper; 03 rebuilds g as a gap; 04 assigns a
+# grad and gives back's last line; 05 rewrites the grad to accumulate. later.py appears with
+# lesson 03.
 MADE_UP = {
     "ember/__init__.py": '"""made-up ember"""\n',
     "ember/core.py": '''\
         def f(x):
             # --- gap L01.f ---
             return x + 1
-            # --- stub ---
-            # raise NotImplementedError("add one")
             # --- end ---
 
 
         # --- gap L03.g ---
         def g(x):
             return f(x) * 2
-        # --- stub ---
-        # def g(x):
-        #     raise NotImplementedError("use f")
-        # --- given L02 ---
-        # def g(x):
-        #     return (x + 1) * 2
         # --- end ---
+
+
+        # A helper that lesson 02 gives.
+        def helper():
+            return 2
 
 
         class Node:
             def back(self, out):
                 # --- gap L05.acc ---
                 self.grad += out
-                # --- stub ---
-                # raise NotImplementedError("accumulate")
-                # --- gap L04.assign ---
-                # self.grad = out
-                # --- stub ---
-                # raise NotImplementedError("assign")
                 # --- end ---
                 return self
         ''',
-    "ember/later.py": '''\
-        # --- given L03 ---
-        LATER = True
-        # --- end ---
+    "history/core.yml": '''\
+        given:
+          L02: [helper]
+          L04:
+            - Node.back: return self
+        gaps:
+          L01.f:
+            stub: |
+              raise NotImplementedError("add one")
+          L03.g:
+            stub: |
+              def g(x):
+                  raise NotImplementedError("use f")
+            before:
+              - given: L02
+                code: |
+                  def g(x):
+                      return (x + 1) * 2
+          L05.acc:
+            stub: |
+              raise NotImplementedError("accumulate")
+            before:
+              - gap: L04.assign
+                code: |
+                  self.grad = out
+                stub: |
+                  raise NotImplementedError("assign")
         ''',
+    "ember/later.py": "LATER = True\n",
+    "history/later.yml": "from: L03\n",
 }
 
 
@@ -129,27 +146,57 @@ def test_earlier_gaps_are_slots_with_their_solution_and_the_learners_text_wins(c
     assert "return x + 100" in mine
 
 
-@pytest.mark.parametrize("text, message", [
-    ("# --- gap L01.f ---\nx = 1\n", "region has no '# --- end ---'"),
-    ("# --- gap L01.f ---\nx = 1\n# --- end ---\n", "gap L01.f has no '# --- stub ---'"),
-    ("# --- gap f ---\nx = 1\n# --- stub ---\n# x = 0\n# --- end ---\n", "unknown marker 'gap f'"),
-    ("# --- stub ---\n", "outside a region"),
-    ("# --- given L01 ---\nx = 1\n# --- given L02 ---\n# x = 2\n# --- end ---\n", "newest first"),
-    ("# --- given L02 ---\nx = 1\n# --- given L01 ---\nx = 2\n# --- end ---\n", "must start with '# '; is the"),
-    ("# --- given L01 ---\nx = 1\n    # --- end ---\n", "indented like the region's first marker at line 1"),
+def test_a_given_definition_comes_with_the_lines_above_it_and_a_given_line_alone(course):
+    ember = read_ember(course)
+    assert "helper" not in ember.snapshot(1, end=True)["ember/core.py"]
+    assert "return (x + 1) * 2\n\n\n# A helper that lesson 02 gives.\ndef helper():\n" in ember.snapshot(2)["ember/core.py"]
+    assert "return self" not in ember.snapshot(3, end=True)["ember/core.py"]
+    assert ember.snapshot(4, end=True)["ember/core.py"].endswith("        self.grad = out\n        return self\n")
+
+
+GAP = "# --- gap L01.f ---\nx = 1\n# --- end ---\n"
+STUB = "gaps:\n  L01.f:\n    stub: |\n      x = 0\n"
+
+
+@pytest.mark.parametrize("text, history, message", [
+    ("# --- gap L01.f ---\nx = 1\n", STUB, "^ember/bad.py:1: gap has no '# --- end ---'"),
+    (GAP, None, "^history/bad.yml: gap L01.f of ember/bad.py has no stub"),
+    ("# --- gap f ---\nx = 1\n# --- end ---\n", None, "^ember/bad.py:1: unknown marker 'gap f'"),
+    (GAP + "# --- stub ---\n", STUB, "^ember/bad.py:4: unknown marker 'stub'.*are in history/"),
+    ("# --- end ---\n", None, "^ember/bad.py:1: '# --- end ---' outside a gap"),
+    ("# --- gap L01.f ---\nx = 1\n    # --- end ---\n", STUB, "indented like the gap's first marker at line 1"),
+    (GAP, STUB + "    before:\n      - given: L02\n        code: |\n          x = 2\n", "^ember/bad.py:1: .*newest first"),
+    (GAP, STUB + "  L01.g:\n    stub: |\n      y = 0\n", "^history/bad.yml: gap L01.g is not marked in ember/bad.py"),
+    (GAP, STUB + "given:\n  L02: [nowhere]\n", "^history/bad.yml: ember/bad.py defines no nowhere"),
+    (GAP + "def h():\n    return 1\n", STUB + "given:\n  L02:\n    - h: return 2\n",
+     "^history/bad.yml: given L02: 0 lines of h in ember/bad.py start with 'return 2'"),
+    (GAP, "gaps: [L01.f]\n", "^history/bad.yml: 'gaps' maps each gap's name"),
+    (GAP, STUB + "from: 7\n", "^history/bad.yml: '7' is not a lesson such as L07"),
 ])
-def test_bad_markers_name_the_file_and_line(tmp_path, text, message):
+def test_bad_markers_and_histories_name_the_file_and_line(tmp_path, text, history, message):
     (tmp_path / "ember").mkdir()
+    (tmp_path / "history").mkdir()
     (tmp_path / "ember/bad.py").write_text(text)
-    with pytest.raises(GapError, match=f"^ember/bad.py:\\d+: .*{message}"):
+    if history is not None:
+        (tmp_path / "history/bad.yml").write_text(history)
+    with pytest.raises(GapError, match=message):
+        read_ember(tmp_path)
+
+
+def test_a_history_without_its_file_is_refused(tmp_path):
+    (tmp_path / "ember").mkdir()
+    (tmp_path / "history").mkdir()
+    (tmp_path / "history/gone.yml").write_text("from: L01\n")
+    with pytest.raises(GapError, match="^history/gone.yml: there is no ember file of this name"):
         read_ember(tmp_path)
 
 
 def test_a_gap_name_used_twice_is_refused(tmp_path):
     (tmp_path / "ember").mkdir()
-    region = "# --- gap L01.f ---\nx = 1\n# --- stub ---\n# x = 0\n# --- end ---\n"
-    (tmp_path / "ember/a.py").write_text(region)
-    (tmp_path / "ember/b.py").write_text(region)
+    (tmp_path / "history").mkdir()
+    for name in ("a", "b"):
+        (tmp_path / f"ember/{name}.py").write_text(GAP)
+        (tmp_path / f"history/{name}.yml").write_text(STUB)
     with pytest.raises(GapError, match="also marked at ember/a.py:1"):
         read_ember(tmp_path)
 

@@ -1,0 +1,60 @@
+"""ember as each lesson of the course starts and ends, pinned by digest.
+
+The stubs and older versions of ember's gaps moved out of ember/ into history/ with every
+snapshot unchanged, byte for byte; this test says so, and goes on saying so. When ember or its
+history changes on purpose, the failure prints the digests to paste here.
+"""
+
+import hashlib
+from pathlib import Path
+
+from site_src.gaps import read_ember
+
+REPO = Path(__file__).resolve().parents[2]
+
+DIGESTS = {
+    "01 start": "28c3d7a676d4c0bc",
+    "01 end": "0101a42f0085f65a",
+    "02 start": "e51e6a96c87a3a63",
+    "02 end": "2a8fe475b1fc0337",
+    "03 start": "64373d7d4e6f5e9f",
+    "03 end": "609db1e26142fb5e",
+    "04 start": "26fb1ccf9fc5eebe",
+    "04 end": "d12280d11fcb5819",
+    "05 start": "90afa8e9c1df53d7",
+    "05 end": "c850d3ddd37afcd1",
+    "06 start": "8ddf9eff63b38793",
+    "06 end": "fa3848bb8f237ab4",
+    "07 start": "0a19ac4e0ba3c41b",
+    "07 end": "5daeaff14af9284d",
+    "08 start": "ac6fbbabd878f9aa",
+    "08 end": "42cc4cfddf691871",
+    "09 start": "d0e247af70f06489",
+    "09 end": "5d16682151abcbf3",
+    "10 start": "f6b2df5d0ed0c568",
+    "10 end": "6bcbf96f2881ead4",
+    "11 start": "1beae1a1775be35e",
+    "11 end": "2ef4322b09b77387",
+    "12 start": "6ce59abf3b4368f7",
+    "12 end": "92edf955485d8179",
+    "13 start": "9ed6ad8f5ba4b008",
+    "13 end": "62ab96f3fd8498be",
+    "14 start": "949ae131aa7a462d",
+    "14 end": "ef46febecd3e988a",
+}
+"""The first 16 hex digits of the SHA-256 of each snapshot's files, in path order, each after a
+``# === path ===`` line (as ``python -m site_src snapshot`` prints them)."""
+
+
+def digest(files: dict[str, str]) -> str:
+    text = "".join(f"# === {path} ===\n{files[path]}" for path in sorted(files))
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def test_every_lesson_starts_and_ends_with_the_same_ember_as_before():
+    ember = read_ember(REPO)
+    found = {f"{lesson:02d} {'end' if end else 'start'}": digest(ember.snapshot(lesson, end=end))
+             for lesson in range(1, 15) for end in (False, True)}
+    changed = sorted(key for key in DIGESTS if found[key] != DIGESTS[key])
+    table = "\n".join(f'    "{key}": "{value}",' for key, value in found.items())
+    assert not changed, f"the snapshots of {', '.join(changed)} changed; if on purpose:\n{table}"
