@@ -26,7 +26,7 @@ import yaml
 
 from site_src import course, frame, runtime
 from site_src.ahead import Run, page_runs
-from site_src.execute import CORES, is_kept, write_lib
+from site_src.execute import is_kept, write_lib
 from site_src.fences import QUOTE, Declared, FenceError, PageContext, registry
 from site_src.gaps import Ember, GapError, read_ember
 
@@ -72,7 +72,7 @@ def check(repo: Path, docs_dir: Path, course_file: Path, ember_root: Path,
     except (FenceError, GapError) as exc:
         return [_line(exc)]
     with tempfile.TemporaryDirectory() as scratch:
-        found = course.problems(ember, lessons, runtime.files(), Path(scratch), cache, workers=CORES)
+        found = course.problems(ember, lessons, runtime.files(), Path(scratch), cache)
         if cache is not None:
             found += _not_recorded(runs, ember, ember_root, cache, Path(scratch))
     return found

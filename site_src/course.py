@@ -184,16 +184,19 @@ def _closes(line: str, opener: str) -> bool:
 
 
 def problems(ember: Ember, lessons: list[Lesson], runtime: dict[str, str], scratch: Path,
-             cache: Path | None = None, workers: int = 1) -> list[str]:
+             cache: Path | None = None) -> list[str]:
     """Check the invariants; return each problem as ``file:line: what is wrong``.
+
+    Every run of every lesson is asked for at once, from threads; execute.CORES of them run at a
+    time (execute._SLOTS), so the cores stay busy to the end rather than one lesson's runs, one
+    after another, coming last.
 
     Args:
         ember: ember/ as read by gaps.read_ember.
         lessons: From read_lessons.
         runtime: The runtime's Python files (``{"cellrun.py": text, ...}``), to run checks.
-        scratch: A folder for the snapshots under test.
+        scratch: A folder for the snapshots under test, each run in a folder of its own.
         cache: A folder where the checks' runs are kept by content (execute.run_checks), or None.
-        workers: How many lessons are checked at once, each in a folder of scratch of its own.
     """
     found = _gap_problems(ember, lessons)
     if found:
@@ -202,12 +205,11 @@ def problems(ember: Ember, lessons: list[Lesson], runtime: dict[str, str], scrat
     for lesson in lessons:
         before.append(earlier)
         earlier = [*earlier, *(check for lab in lesson.labs for check in lab.checks)]
-    with ThreadPoolExecutor(max_workers=workers) as pool:
-        # The last lessons first: they have the most checks to run as they end.
-        each = {lesson.number: pool.submit(_lesson_problems, ember, lessons, lesson, checks, runtime,
-                                           scratch / f"lesson-{lesson.number:02d}", cache)
-                for lesson, checks in reversed(list(zip(lessons, before)))}
-        return [problem for lesson in lessons for problem in each[lesson.number].result()]
+    with ThreadPoolExecutor(max_workers=max(len(lessons), 1)) as pool:
+        each = [pool.submit(_lesson_problems, ember, lessons, lesson, checks, runtime,
+                            scratch / f"lesson-{lesson.number:02d}", cache)
+                for lesson, checks in zip(lessons, before)]
+        return [problem for future in each for problem in future.result()]
 
 
 def _gap_problems(ember: Ember, lessons: list[Lesson]) -> list[str]:
@@ -249,37 +251,48 @@ def _lesson_problems(ember: Ember, lessons: list[Lesson], lesson: Lesson, earlie
     the learner writes anything, or fail once its labs are solved in order, with its mistakes and
     correct answers (_variant_problems); and earlier, the checks of the lessons before it, with
     its own, that fail as it ends."""
-    gaps = ember.gaps
     found = _compiles(ember, lesson.number)
     own = [check for lab in lesson.labs for check in lab.checks]
     if not own:
         return found
-    start = _run(ember.snapshot(lesson.number), own, runtime, scratch / "start", cache,
+    with ThreadPoolExecutor(max_workers=len(lesson.labs) + 2) as pool:
+        start = pool.submit(_start_problems, ember, lesson, own, runtime, scratch / "start", cache)
+        labs = [pool.submit(_lab_problems, ember, lesson, index, runtime, scratch / f"lab-{index + 1}", cache)
+                for index in range(len(lesson.labs))]
+        end = pool.submit(_end_problems, ember, lessons, lesson, earlier + own, runtime, scratch / "end", cache)
+        return found + start.result() + [problem for lab in labs for problem in lab.result()] + end.result()
+
+
+def _start_problems(ember: Ember, lesson: Lesson, own: list[lab_fence.Check], runtime: dict[str, str],
+                    scratch: Path, cache: Path | None) -> list[str]:
+    """The checks of lesson that pass on its start snapshot, before the learner writes anything."""
+    start = _run(ember.snapshot(lesson.number), own, runtime, scratch, cache,
                  [gap for lab in lesson.labs for gap in lab.gaps])
-    for check, result in zip(own, start):
-        if result["status"] == "passed":
-            found.append(f"{lesson.src_path}:{check.line}: check '{check.title}' passes on "
-                         f"the start snapshot of lesson {lesson.number:02d}, before the "
-                         "learner writes anything")
-    solved: dict[str, str] = {}
-    for index, lab in enumerate(lesson.labs):
-        solved.update({gap: gaps[gap][1].text for gap in lab.gaps})
-        results = _run(ember.snapshot(lesson.number, answers=solved), list(lab.checks),
-                       runtime, scratch / "lab", cache, lab.gaps)
-        for check, result in zip(lab.checks, results):
-            if result["status"] != "passed":
-                found.append(f"{lesson.src_path}:{check.line}: check '{check.title}' fails "
-                             f"when labs 1 to {index + 1} of lesson {lesson.number:02d} are "
-                             f"solved and later ones are not: {result['reason']}")
-        found += _variant_problems(ember, lesson, index, runtime, scratch, cache)
-    every = earlier + own
-    end = _run(ember.snapshot(lesson.number, end=True), every, runtime, scratch / "end", cache)
-    for check, result in zip(every, end):
-        if result["status"] != "passed":
-            found.append(f"{check_file(lessons, check)}:{check.line}: check '{check.title}' "
-                         f"fails on the end snapshot of lesson {lesson.number:02d}: "
-                         f"{result['reason']}")
-    return found
+    return [f"{lesson.src_path}:{check.line}: check '{check.title}' passes on the start snapshot of "
+            f"lesson {lesson.number:02d}, before the learner writes anything"
+            for check, result in zip(own, start) if result["status"] == "passed"]
+
+
+def _lab_problems(ember: Ember, lesson: Lesson, index: int, runtime: dict[str, str], scratch: Path,
+                  cache: Path | None) -> list[str]:
+    """The checks of lab index (0-based) that fail once labs 1 to index + 1 are solved, and the
+    problems with its mistakes and correct answers."""
+    lab = lesson.labs[index]
+    results = _run(ember.snapshot(lesson.number, answers=_answers(ember, lesson, index)), list(lab.checks),
+                   runtime, scratch / "solved", cache, lab.gaps)
+    found = [f"{lesson.src_path}:{check.line}: check '{check.title}' fails when labs 1 to {index + 1} of "
+             f"lesson {lesson.number:02d} are solved and later ones are not: {result['reason']}"
+             for check, result in zip(lab.checks, results) if result["status"] != "passed"]
+    return found + _variant_problems(ember, lesson, index, runtime, scratch, cache)
+
+
+def _end_problems(ember: Ember, lessons: list[Lesson], lesson: Lesson, every: list[lab_fence.Check],
+                  runtime: dict[str, str], scratch: Path, cache: Path | None) -> list[str]:
+    """The checks of lesson and of the lessons before it that fail on its end snapshot."""
+    end = _run(ember.snapshot(lesson.number, end=True), every, runtime, scratch, cache)
+    return [f"{check_file(lessons, check)}:{check.line}: check '{check.title}' fails on the end snapshot "
+            f"of lesson {lesson.number:02d}: {result['reason']}"
+            for check, result in zip(every, end) if result["status"] != "passed"]
 
 
 def _answers(ember: Ember, lesson: Lesson, index: int) -> dict[str, str]:
@@ -291,17 +304,29 @@ def _variant_runs(ember: Ember, lesson: Lesson, index: int, variants: tuple, che
                   runtime: dict[str, str], scratch: Path, cache: Path | None) -> list[list[dict] | None]:
     """For each variant (a mistake, or a correct answer) of lab index of lesson, with every other
     gap of the lab and of the labs before it solved: the results of checks; None for a variant
-    whose replace finds nothing to replace."""
-    runs = []
-    for variant in variants:
+    whose replace finds nothing to replace. The variants run at once, each in a folder of
+    scratch of its own."""
+    def run(number: int, variant: lab_fence.Variant) -> list[dict] | None:
         region, version = ember.gaps[variant.gap]
         text = variant.applied(version.text, region.indent)
         if text is None:
-            runs.append(None)
-            continue
+            return None
         files = ember.snapshot(lesson.number, answers={**_answers(ember, lesson, index), variant.gap: text})
-        runs.append(_run_dicts(files, checks, runtime, scratch / "variant", cache, lesson.labs[index].gaps))
-    return runs
+        return _run_dicts(files, checks, runtime, scratch / f"variant-{number}", cache, lesson.labs[index].gaps)
+
+    with ThreadPoolExecutor(max_workers=max(len(variants), 1)) as pool:
+        return list(pool.map(run, range(len(variants)), variants))
+
+
+def _diagnosed(lab: lab_fence.Lab, runs: list[list[dict] | None]) -> list[dict]:
+    """lab's checks, each with the status, reason and words of every mistake that fails it, from
+    runs, the results of the checks on each mistake."""
+    checks = [{"title": check.title, "code": check.code, "mistakes": []} for check in lab.checks]
+    for mistake, results in zip(lab.mistakes, runs):
+        for check, result in zip(checks, results or []):
+            if result["status"] != "passed":
+                check["mistakes"].append({"status": result["status"], "reason": result["reason"], "says": mistake.says})
+    return checks
 
 
 def diagnosed_checks(ember: Ember, lesson: Lesson, index: int, runtime: dict[str, str], scratch: Path,
@@ -310,13 +335,7 @@ def diagnosed_checks(ember: Ember, lesson: Lesson, index: int, runtime: dict[str
     for every mistake the lab declares that fails it, the status and reason it then gives and
     the mistake's words, ``{"title", "code", "mistakes": [{"status", "reason", "says"}, ...]}``."""
     lab = lesson.labs[index]
-    checks = [{"title": check.title, "code": check.code, "mistakes": []} for check in lab.checks]
-    runs = _variant_runs(ember, lesson, index, lab.mistakes, _plain(lab.checks), runtime, scratch, cache)
-    for mistake, results in zip(lab.mistakes, runs):
-        for check, result in zip(checks, results or []):
-            if result["status"] != "passed":
-                check["mistakes"].append({"status": result["status"], "reason": result["reason"], "says": mistake.says})
-    return checks
+    return _diagnosed(lab, _variant_runs(ember, lesson, index, lab.mistakes, _plain(lab.checks), runtime, scratch, cache))
 
 
 def lab_data(ember: Ember, lessons: list[Lesson], runtime: dict[str, str], scratch: Path,
@@ -335,10 +354,12 @@ def _variant_problems(ember: Ember, lesson: Lesson, index: int, runtime: dict[st
     """Problems with the mistakes and correct answers that lab index of lesson declares."""
     lab = lesson.labs[index]
     found = []
-    plain = _variant_runs(ember, lesson, index, lab.mistakes, _plain(lab.checks), runtime, scratch, cache)
-    shown = _variant_runs(ember, lesson, index, lab.mistakes,
-                          diagnosed_checks(ember, lesson, index, runtime, scratch, cache), runtime, scratch, cache)
-    right = _variant_runs(ember, lesson, index, lab.also_right, _plain(lab.checks), runtime, scratch, cache)
+    runs = _variant_runs(ember, lesson, index, (*lab.mistakes, *lab.also_right), _plain(lab.checks),
+                         runtime, scratch / "variants", cache)
+    plain, right = runs[:len(lab.mistakes)], runs[len(lab.mistakes):]
+    # Run again as the page runs them, diagnosed: a mistake's checks must fail the same way twice.
+    shown = _variant_runs(ember, lesson, index, lab.mistakes, _diagnosed(lab, plain), runtime,
+                          scratch / "diagnosed", cache)
     for variant, results in [*zip(lab.mistakes, plain), *zip(lab.also_right, right)]:
         if results is None:
             found.append(f"{lesson.src_path}:{variant.line}: {variant.replace[0]!r} is not in the solution of "

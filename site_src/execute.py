@@ -19,10 +19,12 @@ import signal
 import subprocess
 import sys
 import tempfile
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 
 from site_src.kept import keep, recall
+
 
 @dataclass(frozen=True)
 class CellResult:
@@ -51,7 +53,10 @@ VALID = {
 
 
 CORES = os.cpu_count() or 1
-"""How many runs the build makes at once (site_src/ahead.py, course.problems): one per core."""
+"""How many runs the build makes at once, one per core, whichever threads ask for them."""
+_SLOTS = threading.BoundedSemaphore(CORES)
+"""Taken by each run for as long as its process lives: site_src/ahead.py and course.problems
+ask for runs from many threads at once, and these keep the processes to CORES."""
 
 
 class CellFailure(Exception):
@@ -125,7 +130,8 @@ def _run(runner: str, stdin: str, lib_root: Path, timeout: float, cache: Path | 
     name = _digest(runner, stdin, lib_root, timeout)
     result = recall(cache, name, VALID[runner])
     if result is None:
-        result = _run_process(runner, stdin, lib_root, timeout)
+        with _SLOTS:
+            result = _run_process(runner, stdin, lib_root, timeout)
         keep(cache, name, result)
     return result
 

@@ -142,11 +142,12 @@ class EmberPlugin(BasePlugin[EmberConfig]):
         self.lessons = course.read_lessons(self.repo_root, self.docs_dir)
         self.course = frame.read_course(self.repo_root / self.config.course_file, self.lessons, self.repo_root)
         self.libs: dict[int | None, Path] = {}  # lesson (None: not a lesson): the folder its code runs on
-        # The pages' cells, figures and plots run on the other cores while the labs' checks run.
+        # The pages' cells, figures and plots run while the labs' checks do, the longest first;
+        # execute.CORES runs at a time in all.
         with ahead.running(ahead.course_runs(self.repo_root, self.docs_dir), self._lib, self.cache / "runs",
                            workers=CORES):
             found = course.problems(self.ember, self.lessons, self.runtime, self.python_root / "checks",
-                                    self.cache / "runs", workers=CORES)
+                                    self.cache / "runs")
             if found:
                 raise PluginError("the labs break the course's invariants:\n" + "\n".join(found))
             self.lab_data = course.lab_data(self.ember, self.lessons, self.runtime, self.python_root / "checks",

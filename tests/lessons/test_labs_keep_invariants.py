@@ -5,7 +5,6 @@ from pathlib import Path
 import pytest
 
 from site_src import course, runtime
-from site_src.execute import CORES
 from site_src.gaps import read_ember
 
 REPO = Path(__file__).resolve().parents[2]
@@ -13,7 +12,7 @@ LESSONS = course.read_lessons(REPO, REPO / "docs")
 
 
 def test_the_course_keeps_every_lab_invariant(tmp_path):
-    assert course.problems(read_ember(REPO), LESSONS, runtime.files(), tmp_path, workers=CORES) == []
+    assert course.problems(read_ember(REPO), LESSONS, runtime.files(), tmp_path) == []
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: f"{lesson.number:02d}")
