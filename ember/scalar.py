@@ -322,6 +322,8 @@ def _check_number(data: object) -> None:
         TypeError: If data is not a real number (a bool, a str or a Value included).
         OverflowError: If data is an int too large for a float.
     """
+    if type(data) is float:  # most Values: checked first, as the check of Real is slow
+        return
     if not isinstance(data, Real) or isinstance(data, bool):
         raise TypeError(
             f"Value needs a number (an int or a float), not {type(data).__name__} {data!r}"

@@ -9,17 +9,18 @@ the runner, its input, the time limit, the Python version and every file of the 
 unchanged lesson then rebuilds without starting a process.
 """
 
+import atexit
 import hashlib
 import json
 import math
 import os
+import queue
 import resource
 import shutil
 import signal
 import subprocess
 import sys
 import tempfile
-import threading
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -54,9 +55,39 @@ VALID = {
 
 CORES = os.cpu_count() or 1
 """How many runs the build makes at once, one per core, whichever threads ask for them."""
-_SLOTS = threading.BoundedSemaphore(CORES)
-"""Taken by each run for as long as its process lives: site_src/ahead.py and course.problems
-ask for runs from many threads at once, and these keep the processes to CORES."""
+FORKS = hasattr(os, "fork") and hasattr(os, "pidfd_open")
+"""Whether runs are forked from a fork server (site_src/forkserver.py, Linux), rather than each
+started as a new python."""
+FORK_SERVER = Path(__file__).with_name("forkserver.py")
+
+
+class _ForkServer:
+    """A fork server's process, asked for one run at a time."""
+
+    def __init__(self) -> None:
+        self.process = subprocess.Popen([sys.executable, "-X", "utf8", "-E", "-S", str(FORK_SERVER)],
+                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, encoding="utf-8")
+        atexit.register(self.process.kill)
+
+    def run(self, request: dict) -> dict:
+        """Send request; return its answer. Raises OSError when the server has ended."""
+        try:
+            self.process.stdin.write(json.dumps(request) + "\n")
+            self.process.stdin.flush()
+            answer = self.process.stdout.readline()
+        except (OSError, ValueError) as exc:
+            raise OSError("the fork server has ended") from exc
+        if not answer:
+            raise OSError("the fork server has ended")
+        return json.loads(answer)
+
+
+_SLOTS: queue.SimpleQueue = queue.SimpleQueue()
+"""CORES slots, each a fork server or None (not started, or forks not used), taken by a run for
+as long as its process lives: site_src/ahead.py and course.problems ask for runs from many
+threads at once, and the slots keep the processes to CORES."""
+for _ in range(CORES):
+    _SLOTS.put(None)
 
 
 class CellFailure(Exception):
@@ -130,8 +161,7 @@ def _run(runner: str, stdin: str, lib_root: Path, timeout: float, cache: Path | 
     name = _digest(runner, stdin, lib_root, timeout)
     result = recall(cache, name, VALID[runner])
     if result is None:
-        with _SLOTS:
-            result = _run_process(runner, stdin, lib_root, timeout)
+        result = _run_process(runner, stdin, lib_root, timeout)
         keep(cache, name, result)
     return result
 
@@ -146,33 +176,66 @@ def _digest(runner: str, stdin: str, lib_root: Path, timeout: float) -> str:
 
 
 def _run_process(runner: str, stdin: str, lib_root: Path, timeout: float):
-    """Run a runtime module in a fresh process; return its JSON result.
+    """Run a runtime module in a process of its own, once a slot is free; return its JSON result.
 
     timeout counts the processor time the process uses, where the system can limit it (Linux):
     a machine busy with other builds slows a run down but does not stop it. A run that waits
     instead of computing is stopped at WALL_CEILING times timeout.
     """
-    with tempfile.TemporaryDirectory(prefix="ember-run-") as scratch:
-        result_file = Path(scratch) / "result.json"
-        # -E -S: no PYTHON* variables and no site-packages, as in the browser; the runner's
-        # folder (lib_root) is first on sys.path.
-        process = subprocess.Popen(
-            [sys.executable, "-X", "utf8", "-E", "-S", str(lib_root / runner), str(lib_root), str(result_file)],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-            encoding="utf-8", cwd=lib_root)
-        counted = _limit_processor_time(process.pid, timeout)
-        try:
-            stdout, stderr = process.communicate(stdin, timeout=timeout * WALL_CEILING if counted else timeout)
-        except subprocess.TimeoutExpired as exc:
-            process.kill()
-            process.communicate()
-            raise CellFailure(f"the code ran for more than {timeout:g} s") from exc
-        if process.returncode in (-signal.SIGXCPU, -signal.SIGKILL) and counted:
-            raise CellFailure(f"the code ran for more than {timeout:g} s")
-        if not result_file.is_file():
-            raise CellFailure(f"the Python process ended without a result "
-                              f"(exit code {process.returncode}):\n{stdout}{stderr}")
-        return json.loads(result_file.read_text(encoding="utf-8"))
+    server = _SLOTS.get()
+    try:
+        with tempfile.TemporaryDirectory(prefix="ember-run-") as scratch:
+            if FORKS:
+                try:
+                    server = server or _ForkServer()
+                    return _forked(server, runner, stdin, lib_root, timeout, Path(scratch))
+                except OSError:
+                    server = None  # it has ended: this run is started as a new python; the next starts another
+            return _started(runner, stdin, lib_root, timeout, Path(scratch) / "result.json")
+    finally:
+        _SLOTS.put(server)
+
+
+def _forked(server: _ForkServer, runner: str, stdin: str, lib_root: Path, timeout: float, scratch: Path):
+    """Run a runtime module in a process forked by server."""
+    files = {name: scratch / name for name in ("stdin", "stdout", "stderr", "result.json")}
+    files["stdin"].write_text(stdin, encoding="utf-8")
+    answer = server.run({"runner": str(lib_root / runner), "lib_root": str(lib_root), "result": str(files["result.json"]),
+                         "stdin": str(files["stdin"]), "stdout": str(files["stdout"]), "stderr": str(files["stderr"]),
+                         "cpu": timeout, "wall": timeout * WALL_CEILING})
+    status = answer.get("status", 0)
+    if answer.get("timeout") or os.WIFSIGNALED(status) and os.WTERMSIG(status) in (signal.SIGXCPU, signal.SIGKILL):
+        raise CellFailure(f"the code ran for more than {timeout:g} s")
+    printed = "".join(files[name].read_text(encoding="utf-8", errors="replace") for name in ("stdout", "stderr")
+                      if files[name].is_file())
+    return _result(files["result.json"], os.waitstatus_to_exitcode(status), printed)
+
+
+def _started(runner: str, stdin: str, lib_root: Path, timeout: float, result_file: Path):
+    """Run a runtime module as a new python process."""
+    # -E -S: no PYTHON* variables and no site-packages, as in the browser; the runner's
+    # folder (lib_root) is first on sys.path.
+    process = subprocess.Popen(
+        [sys.executable, "-X", "utf8", "-E", "-S", str(lib_root / runner), str(lib_root), str(result_file)],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        encoding="utf-8", cwd=lib_root)
+    counted = _limit_processor_time(process.pid, timeout)
+    try:
+        stdout, stderr = process.communicate(stdin, timeout=timeout * WALL_CEILING if counted else timeout)
+    except subprocess.TimeoutExpired as exc:
+        process.kill()
+        process.communicate()
+        raise CellFailure(f"the code ran for more than {timeout:g} s") from exc
+    if process.returncode in (-signal.SIGXCPU, -signal.SIGKILL) and counted:
+        raise CellFailure(f"the code ran for more than {timeout:g} s")
+    return _result(result_file, process.returncode, stdout + stderr)
+
+
+def _result(result_file: Path, exit_code: int, printed: str):
+    """The JSON result a run wrote; CellFailure when it wrote none."""
+    if not result_file.is_file():
+        raise CellFailure(f"the Python process ended without a result (exit code {exit_code}):\n{printed}")
+    return json.loads(result_file.read_text(encoding="utf-8"))
 
 
 WALL_CEILING = 10

@@ -73,3 +73,21 @@ def test_without_a_cache_every_run_starts_a_process(own_lib, counted):
     run_cell("print(1)", own_lib)
     run_cell("print(1)", own_lib)
     assert len(counted) == 2
+
+
+def test_each_run_is_a_fresh_python_in_its_own_folder(own_lib):
+    shown = "import os, random, sys\nprint(os.getcwd(), sys.path[0], sys.argv[1], 'ember.scalar' in sys.modules, random.random())"
+    first, second = (run_cell(shown, own_lib).text.split() for _ in range(2))
+    assert first[:4] == [str(own_lib)] * 3 + ["False"]
+    assert first[4] != second[4], "each run seeds its own random"
+
+
+def test_runs_go_on_when_a_fork_server_has_ended(own_lib):
+    run_cell("print(1)", own_lib)
+    servers = [execute._SLOTS.get() for _ in range(execute.CORES)]
+    for server in servers:
+        if server is not None:
+            server.process.kill()
+            server.process.wait()
+        execute._SLOTS.put(server)
+    assert [run_cell(f"print({n})", own_lib).text for n in range(execute.CORES + 1)] == [f"{n}\n" for n in range(execute.CORES + 1)]
