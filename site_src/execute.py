@@ -1,8 +1,10 @@
 """Run a cell under CPython at build time, so the page can show its output before any JavaScript.
 
-Each cell runs in its own ``python`` process, in a folder that holds exactly the Python files the
-browser's worker gets (``ember`` and the runner), through the same runner
+Each cell runs in a Python process of its own, in a folder that holds exactly the Python files
+the browser's worker gets (``ember`` and the runner), through the same runner
 (``runtime/cellrun.py``). So a cell sees the same modules, and prints the same paths, in both.
+On Linux the process is forked from a fork server (site_src/forkserver.py), which saves each
+run the start of a new python; elsewhere it is a new python.
 
 A run's result can be kept in a cache folder, under the digest of everything that decides it:
 the runner, its input, the time limit, the Python version and every file of the folder. An
@@ -62,24 +64,43 @@ FORK_SERVER = Path(__file__).with_name("forkserver.py")
 
 
 class _ForkServer:
-    """A fork server's process, asked for one run at a time."""
+    """A fork server's process, asked for one run at a time.
+
+    Raises:
+        OSError: If it cannot start, or this system does not let it wait for a child.
+    """
 
     def __init__(self) -> None:
         self.process = subprocess.Popen([sys.executable, "-X", "utf8", "-E", "-S", str(FORK_SERVER)],
                                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, encoding="utf-8")
-        atexit.register(self.process.kill)
+        atexit.register(self.end)
+        ready = self._answer()
+        if not ready.get("ready"):
+            self.end()
+            raise OSError(f"the fork server cannot wait for a child: {ready.get('why')}")
 
     def run(self, request: dict) -> dict:
         """Send request; return its answer. Raises OSError when the server has ended."""
         try:
             self.process.stdin.write(json.dumps(request) + "\n")
             self.process.stdin.flush()
+        except (OSError, ValueError) as exc:
+            raise OSError("the fork server has ended") from exc
+        return self._answer()
+
+    def _answer(self) -> dict:
+        try:
             answer = self.process.stdout.readline()
         except (OSError, ValueError) as exc:
             raise OSError("the fork server has ended") from exc
         if not answer:
             raise OSError("the fork server has ended")
         return json.loads(answer)
+
+    def end(self) -> None:
+        """End the server's process, and wait for it."""
+        self.process.kill()
+        self.process.wait()
 
 
 _SLOTS: queue.SimpleQueue = queue.SimpleQueue()
@@ -109,7 +130,7 @@ def write_lib(files: dict[str, str], folder: Path) -> Path:
 
 
 def run_cell(source: str, lib_root: Path, timeout: float = 30.0, cache: Path | None = None) -> CellResult:
-    """Run source as a cell in a fresh CPython process.
+    """Run source as a cell in a CPython process of its own.
 
     Args:
         source: The cell's Python code.
@@ -137,7 +158,7 @@ def is_kept(source: str, lib_root: Path, timeout: float, cache: Path) -> bool:
 
 def run_checks(checks: list[dict], lib_root: Path, gaps: list[str] = (), timeout: float = 30.0,
                cache: Path | None = None) -> list[dict]:
-    """Run a lab's checks in a fresh CPython process, as the browser's worker runs them.
+    """Run a lab's checks in a CPython process of its own, as the browser's worker runs them.
 
     Args:
         checks: ``[{"title": str, "code": str}, ...]``, as runtime/checks.py takes them.
@@ -182,6 +203,7 @@ def _run_process(runner: str, stdin: str, lib_root: Path, timeout: float):
     a machine busy with other builds slows a run down but does not stop it. A run that waits
     instead of computing is stopped at WALL_CEILING times timeout.
     """
+    global FORKS
     server = _SLOTS.get()
     try:
         with tempfile.TemporaryDirectory(prefix="ember-run-") as scratch:
@@ -190,14 +212,22 @@ def _run_process(runner: str, stdin: str, lib_root: Path, timeout: float):
                     server = server or _ForkServer()
                     return _forked(server, runner, stdin, lib_root, timeout, Path(scratch))
                 except OSError:
-                    server = None  # it has ended: this run is started as a new python; the next starts another
-            return _started(runner, stdin, lib_root, timeout, Path(scratch) / "result.json")
+                    if server is None:
+                        FORKS = False  # this system cannot: every run is a new python from now on
+                    else:
+                        server.end()  # it ended under this run: the next run starts another
+                        server = None
+            return _started(runner, stdin, lib_root, timeout, Path(scratch) / "started.json")
     finally:
         _SLOTS.put(server)
 
 
 def _forked(server: _ForkServer, runner: str, stdin: str, lib_root: Path, timeout: float, scratch: Path):
-    """Run a runtime module in a process forked by server."""
+    """Run a runtime module in a process forked by server.
+
+    Raises:
+        OSError: If server has ended (or its scratch files cannot be written or read).
+    """
     files = {name: scratch / name for name in ("stdin", "stdout", "stderr", "result.json")}
     files["stdin"].write_text(stdin, encoding="utf-8")
     answer = server.run({"runner": str(lib_root / runner), "lib_root": str(lib_root), "result": str(files["result.json"]),

@@ -5,8 +5,10 @@ A fresh ``python`` for each of a cold build's 557 runs spent about 30 ms startin
 json, re and traceback: some 17 s of processor time. A fork takes about 1 ms. The child is what
 ``python -X utf8 -E -S LIB_ROOT/RUNNER LIB_ROOT RESULT`` would be: its working folder,
 ``sys.path[0]`` and ``sys.argv`` are the run's, its stdin, stdout and stderr are the run's files,
-and its processor time is limited. Modules that seed themselves, as random does, are not
-imported here, so that each run seeds its own.
+and its processor time is limited. Its calls may go as deep, and it ends as the interpreter
+ends (its threads waited for, its atexit functions called). sys.modules also holds the
+modules imported here; those that seed themselves, as random does, are not, so that each run
+seeds its own.
 
 One JSON line each way per run, on stdin and stdout:
 
@@ -18,6 +20,7 @@ One JSON line each way per run, on stdin and stdout:
 Run as ``python -X utf8 -E -S forkserver.py`` (site_src/execute.py); it imports nothing of site_src.
 """
 
+import atexit
 import contextlib
 import io
 import json
@@ -28,20 +31,29 @@ import os
 import pathlib  # noqa: F401
 import re  # noqa: F401
 import resource
-import runpy
 import select
 import signal
 import sys
+import threading
 import time  # noqa: F401
 import traceback
+import types
 import warnings  # noqa: F401
 from collections import abc  # noqa: F401
 
 
 def serve() -> None:
-    """Answer each request on stdin until it closes."""
+    """Say whether this system lets the server wait for a child (pidfd_open), then answer each
+    request on stdin until it closes."""
     commands = io.open(0, "rb", buffering=0, closefd=False)
     answers = io.open(1, "w", encoding="utf-8", closefd=False)
+    try:
+        os.close(os.pidfd_open(os.getpid()))
+    except OSError as exc:  # an old kernel, or a sandbox that refuses it
+        answers.write(json.dumps({"ready": False, "why": str(exc)}) + "\n")
+        return
+    answers.write(json.dumps({"ready": True}) + "\n")
+    answers.flush()
     for line in iter(commands.readline, b""):
         answers.write(json.dumps(run(json.loads(line))) + "\n")
         answers.flush()
@@ -66,12 +78,14 @@ def run(request: dict) -> dict:
 
 
 def _child(request: dict) -> None:
-    """Become the run: never returns."""
+    """Become the run, as a new python would run it: never returns."""
     code = 1
     try:
         written = os.O_WRONLY | os.O_CREAT | os.O_TRUNC
         for fd, name, mode in ((0, "stdin", os.O_RDONLY), (1, "stdout", written), (2, "stderr", written)):
-            os.dup2(os.open(request[name], mode, 0o600), fd)  # the server's own pipes are gone
+            opened = os.open(request[name], mode, 0o600)
+            os.dup2(opened, fd)  # in place of the server's own pipes
+            os.close(opened)
         # As -X utf8 sets them up.
         sys.stdin = sys.__stdin__ = io.open(0, "r", encoding="utf-8", errors="surrogateescape", closefd=False)
         sys.stdout = sys.__stdout__ = io.open(1, "w", encoding="utf-8", errors="surrogateescape", closefd=False)
@@ -81,10 +95,7 @@ def _child(request: dict) -> None:
         os.chdir(request["lib_root"])
         sys.argv = [request["runner"], request["lib_root"], request["result"]]
         sys.path[0] = os.path.dirname(request["runner"])
-        runpy.run_path(request["runner"], run_name="__main__")
-        code = 0
-    except SystemExit as exc:
-        code = 0 if exc.code is None else exc.code if isinstance(exc.code, int) else 1
+        code = _main(request["runner"])
     except BaseException:
         traceback.print_exc()
     finally:
@@ -92,6 +103,31 @@ def _child(request: dict) -> None:
             sys.stdout.flush()
             sys.stderr.flush()
         os._exit(code)
+
+
+def _main(runner: str) -> int:
+    """Run the file runner as __main__, then end as the interpreter would: wait for its threads
+    and call its atexit functions. Returns the exit code."""
+    main = types.ModuleType("__main__")
+    main.__file__ = runner
+    sys.modules["__main__"] = main
+    with open(runner, encoding="utf-8") as file:
+        program = compile(file.read(), runner, "exec")
+    # Under the runner's frame are these and exec's call: a new python has none, and goes as deep.
+    sys.setrecursionlimit(sys.getrecursionlimit() + len(traceback.extract_stack()) + 1)
+    try:
+        exec(program, main.__dict__)
+        code = 0
+    except SystemExit as exc:
+        code = 0 if exc.code is None else exc.code if isinstance(exc.code, int) else 1
+        if isinstance(exc.code, str):
+            print(exc.code, file=sys.stderr)
+    except BaseException:
+        traceback.print_exc()
+        code = 1
+    threading._shutdown()  # what the interpreter does at its end
+    atexit._run_exitfuncs()
+    return code
 
 
 if __name__ == "__main__":

@@ -247,17 +247,20 @@ def _read_history(root: Path, path: Path) -> History:
     if not path.is_file():
         return History(name)
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        data = yaml.load(path.read_text(encoding="utf-8"), Loader=_UniqueKeys) or {}
     except yaml.YAMLError as exc:
         raise GapError(f"{name}: not YAML: {exc}") from None
     _expect(name, isinstance(data, dict) and set(data) <= {"from", "given", "gaps"},
             "a history holds 'from', 'given' and 'gaps' only")
     given = []
+    _expect(name, isinstance(data.get("given") or {}, dict), "'given' maps lessons to what they give")
     for lesson, places in (data.get("given") or {}).items():
         for place in places if isinstance(places, list) else [None]:
             if isinstance(place, dict) and len(place) == 1:
                 (where, line), = place.items()
-                given.append((_lesson(name, lesson), where, str(line)))
+                _expect(name, isinstance(line, str) and line != "", f"given {lesson}: the start of a line of "
+                        f"{where} must be text; put it in quotes")
+                given.append((_lesson(name, lesson), where, line))
             else:
                 _expect(name, isinstance(place, str), f"given {lesson}: a list of dotted names, "
                         "or of 'name: the start of one of its lines'")
@@ -266,6 +269,17 @@ def _read_history(root: Path, path: Path) -> History:
     _expect(name, isinstance(gaps, dict), "'gaps' maps each gap's name to its stub and older versions")
     first = _lesson(name, data["from"]) if "from" in data else None
     return History(name, first, tuple(given), gaps)
+
+
+class _UniqueKeys(yaml.SafeLoader):
+    """YAML's safe loader, refusing a key that a mapping has twice, which it would drop."""
+
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict:
+        keys = [self.construct_object(key, deep=True) for key, _ in node.value]
+        for key in keys:
+            if keys.count(key) > 1:
+                raise yaml.constructor.ConstructorError(None, None, f"{key!r} is there twice", node.start_mark)
+        return super().construct_mapping(node, deep)
 
 
 def _lesson(name: str, text: object) -> int:
@@ -280,7 +294,7 @@ def _expect(name: str, holds: bool, message: str) -> None:
 
 def _parse(path: str, text: str, history: History) -> list[str | Region]:
     """Split a file into plain text and regions: its gaps, and the code given later than the file."""
-    lines = text.splitlines(keepends=True)
+    lines = _lines(text)
     spans = _gap_spans(path, lines)
     in_gap = {number for first, last, *_ in spans for number in range(first, last + 1)}
     lesson_of = _given_lessons(path, text, lines, in_gap, history)
@@ -294,6 +308,9 @@ def _parse(path: str, text: str, history: History) -> list[str | Region]:
         if number in starts:
             first, last, indent, gap = starts[number]
             parts.append(_gap_region(path, first + 1, indent, gap, "".join(lines[first + 1:last]), history))
+            if lesson_of[first] is not None and parts[-1].first_lesson < lesson_of[first]:
+                raise GapError(f"{path}:{first + 1}: gap {gap} has a version of lesson {parts[-1].first_lesson:02d}, "
+                               f"but the code around it is in ember from lesson {lesson_of[first]:02d}")
             number = last + 1
             continue
         end = number
@@ -340,7 +357,8 @@ def _gap_spans(path: str, lines: list[str]) -> list[tuple[int, int, str, str]]:
 
 def _given_lessons(path: str, text: str, lines: list[str], in_gap: set[int], history: History
                    ) -> list[int | None]:
-    """For each line, the lesson from which it is in ember, None for the file's own."""
+    """For each line, the lesson from which it is in ember, None for the file's own; for a
+    line of a gap, the lesson of the code around it."""
     lesson_of: list[int | None] = [history.first] * len(lines)
     if not history.given:
         return lesson_of
@@ -351,7 +369,7 @@ def _given_lessons(path: str, text: str, lines: list[str], in_gap: set[int], his
     for lesson, where, start in history.given:
         numbers = _definition(path, tree, lines, in_gap, where, history)
         if start is not None:
-            numbers = [n for n in numbers if lines[n].strip().startswith(start)]
+            numbers = [n for n in numbers if n not in in_gap and lines[n].strip().startswith(start)]
             _expect(history.path, len(numbers) == 1, f"given L{lesson:02}: {len(numbers)} lines of "
                     f"{where} in {path} start with '{start}'; there must be one")
         for number in numbers:
@@ -361,19 +379,21 @@ def _given_lessons(path: str, text: str, lines: list[str], in_gap: set[int], his
 
 def _definition(path: str, tree: ast.Module, lines: list[str], in_gap: set[int], where: str,
                 history: History) -> list[int]:
-    """The lines of the definition named where (``Value.exp``), outside gaps, counted from 0,
-    with the blank and comment lines just above it."""
+    """The lines of the definition named where (``Value.exp``), counted from 0, with the blank
+    and comment lines just above it."""
     node: ast.AST = tree
     for name in where.split("."):
-        node = next((child for child in getattr(node, "body", [])
-                     if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
-                     and child.name == name), None)
-        _expect(history.path, node is not None, f"{path} defines no {where}")
+        found = [child for child in getattr(node, "body", [])
+                 if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and child.name == name]
+        _expect(history.path, bool(found), f"{path} defines no {where}")
+        _expect(history.path, len(found) == 1, f"{path} defines {where} {len(found)} times (a property and its "
+                "setter?); give the lines of each with 'name: the start of a line'")
+        node = found[0]
     first = min([node.lineno, *(d.lineno for d in node.decorator_list)]) - 1
     while first > 0 and first - 1 not in in_gap and (not lines[first - 1].strip()
                                                       or lines[first - 1].lstrip().startswith("#")):
         first -= 1
-    return [number for number in range(first, node.end_lineno) if number not in in_gap]
+    return list(range(first, node.end_lineno))
 
 
 def _gap_region(path: str, line: int, indent: str, gap: str, code: str, history: History) -> Region:
@@ -400,5 +420,12 @@ def _gap_region(path: str, line: int, indent: str, gap: str, code: str, history:
 
 
 def _indented(text: str, indent: str) -> str:
-    """text with indent before each line that is not blank."""
-    return "".join(indent + line if line.strip() else "\n" for line in text.splitlines(keepends=True))
+    """text with indent before each line that is not blank, and a newline at its end."""
+    return "".join(indent + line if line.strip() else "\n" for line in _lines(text.removesuffix("\n") + "\n"))
+
+
+def _lines(text: str) -> list[str]:
+    """text's lines, each with its newline: split at \\n alone, as Python's parser does, not at
+    the other line breaks of str.splitlines (a form feed, U+2028)."""
+    lines = text.split("\n")
+    return [line + "\n" for line in lines[:-1]] + ([lines[-1]] if lines[-1] else [])

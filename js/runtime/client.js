@@ -133,6 +133,11 @@ function hear(data) {
 function fail(message) {
   setState("failed", message);
   const failure = `Python could not start: ${message}`;
+  if (current) {
+    clearTimeout(current.timer);
+    clearTimeout(current.killer);
+    current.interrupting?.();
+  }
   for (const entry of [current, ...queue.splice(0)].filter(Boolean)) entry.resolve({ failure });
   current = null;
   worker?.terminate();

@@ -22,22 +22,13 @@
 // Started with the name SNAPSHOT_WORKER, it only makes the memory snapshot, stores it, posts
 // {type: "snapshot", stored: true} (or false, with a message) and is ended by the page.
 
+import { LIB, SETUP } from "./setup.js";
 import { SNAPSHOT_WORKER, canKeep, dropSnapshot, hasSnapshot, readSnapshot, snapshotKey, storeSnapshot } from "./snapshot.js";
 
 const INDEX_URL = new URL(`../pyodide/${PYODIDE_VERSION}/`, import.meta.url).href; // PYODIDE_VERSION: js/build.mjs
 const PYTHON_FILES = new URL("./python.json", import.meta.url).href;
-const LIB = "/home/pyodide/lib";
 const BOOT_LIMIT = 120; // seconds before a boot that has not finished counts as failed
 const SNAPSHOT_BOOT_LIMIT = 30; // seconds before a boot from a snapshot counts as failed, and a usual one starts
-// Recursion through C code (a __repr__ that calls repr(self)) overflows the browser's stack near
-// 600 Python frames, which kills Pyodide; at 400 it is a RecursionError instead. The runtime's
-// modules are imported here, so that a memory snapshot holds them. Stop's interrupt is heeded
-// once, inside the learner's code only (interrupts.py).
-const SETUP = `import sys
-if ${JSON.stringify(LIB)} not in sys.path: sys.path.insert(0, ${JSON.stringify(LIB)})
-sys.setrecursionlimit(400)
-import cellrun, checks, interrupts
-interrupts.install()`;
 
 let pyodide;
 let written = {}; // the ember files now in LIB

@@ -7,11 +7,11 @@ import { readdirSync, readFileSync } from "node:fs";
 import { after, before, test } from "node:test";
 import { Worker } from "node:worker_threads";
 import { interruptUntilEnd } from "../../js/runtime/interrupt.js";
+import { LIB, SETUP } from "../../js/runtime/setup.js";
 
 const ROOT = new URL("../../", import.meta.url);
 const PYODIDE = new URL("node_modules/pyodide/", ROOT).pathname;
 const RUNTIME = new URL("site_src/runtime/", ROOT);
-const LIB = "/home/pyodide/lib";
 const STOPS = 300; // one write in about 30 was lost before the writes were repeated
 
 // The worker: Pyodide with the runtime as the browser's worker sets it up (js/runtime/worker.js's
@@ -24,7 +24,7 @@ const { parentPort, workerData } = require("node:worker_threads");
   pyodide.FS.mkdirTree(${JSON.stringify(LIB)});
   for (const [name, text] of Object.entries(workerData.files)) pyodide.FS.writeFile(${JSON.stringify(LIB)} + "/" + name, text);
   pyodide.setInterruptBuffer(new Uint8Array(workerData.buffer));
-  pyodide.runPython(${JSON.stringify(`import sys; sys.path.insert(0, "${LIB}"); import cellrun, interrupts; interrupts.install()`)});
+  pyodide.runPython(${JSON.stringify(SETUP)});
   const session = pyodide.pyimport("cellrun").Session(${JSON.stringify(LIB)});
   parentPort.postMessage("ready");
   parentPort.on("message", (source) => {

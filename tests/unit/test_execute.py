@@ -75,11 +75,25 @@ def test_without_a_cache_every_run_starts_a_process(own_lib, counted):
     assert len(counted) == 2
 
 
-def test_each_run_is_a_fresh_python_in_its_own_folder(own_lib):
-    shown = "import os, random, sys\nprint(os.getcwd(), sys.path[0], sys.argv[1], 'ember.scalar' in sys.modules, random.random())"
-    first, second = (run_cell(shown, own_lib).text.split() for _ in range(2))
-    assert first[:4] == [str(own_lib)] * 3 + ["False"]
-    assert first[4] != second[4], "each run seeds its own random"
+PROBE = """import os, random, sys
+def depth(n=0):
+    try:
+        return depth(n + 1)
+    except RecursionError:
+        return n
+for shown in (os.getcwd(), sys.path[0], sys.argv[1], 'ember.scalar' in sys.modules, sorted(os.listdir('/proc/self/fd')),
+              depth(), random.random()):
+    print(shown)"""
+
+
+@pytest.mark.skipif(not execute.FORKS, reason="runs are forked on Linux only")
+def test_a_forked_run_is_what_a_new_python_would_be(own_lib, tmp_path):
+    folder, path, argument, imported, files, depth, chance = run_cell(PROBE, own_lib).text.splitlines()
+    started = execute._started("cellrun.py", PROBE, own_lib, 30.0, tmp_path / "result.json")
+    new = "".join(text for _, text in started["output"]).splitlines()
+    assert [folder, path, argument, imported] == [str(own_lib)] * 3 + ["False"] == new[:4]
+    assert (files, depth) == (new[4], new[5]), "the same open files, and calls as deep"
+    assert chance != new[6] != run_cell(PROBE, own_lib).text.splitlines()[6], "each run seeds its own random"
 
 
 def test_runs_go_on_when_a_fork_server_has_ended(own_lib):
@@ -91,3 +105,8 @@ def test_runs_go_on_when_a_fork_server_has_ended(own_lib):
             server.process.wait()
         execute._SLOTS.put(server)
     assert [run_cell(f"print({n})", own_lib).text for n in range(execute.CORES + 1)] == [f"{n}\n" for n in range(execute.CORES + 1)]
+    servers = [execute._SLOTS.get() for _ in range(execute.CORES)]
+    for server in servers:
+        execute._SLOTS.put(server)
+    assert not execute.FORKS or any(server is not None and server.process.poll() is None for server in servers), \
+        "a new fork server takes the place of the one that ended"

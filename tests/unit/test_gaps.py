@@ -172,6 +172,16 @@ STUB = "gaps:\n  L01.f:\n    stub: |\n      x = 0\n"
      "^history/bad.yml: given L02: 0 lines of h in ember/bad.py start with 'return 2'"),
     (GAP, "gaps: [L01.f]\n", "^history/bad.yml: 'gaps' maps each gap's name"),
     (GAP, STUB + "from: 7\n", "^history/bad.yml: '7' is not a lesson such as L07"),
+    (GAP, STUB + "from: L02\n", "^ember/bad.py:1: gap L01.f has a version of lesson 01, but the code around it is in "
+     "ember from lesson 02"),
+    ("def h():\n    " + GAP.replace("\n#", "\n    #").replace("\nx", "\n    x"), STUB + "given:\n  L02: [h]\n",
+     "^ember/bad.py:2: gap L01.f has a version of lesson 01, but the code around it is in ember from lesson 02"),
+    (GAP, STUB + "given:\n  L02: [h]\n  L02: [h]\n", "^history/bad.yml: not YAML: .*'L02' is there twice"),
+    (GAP + "def h():\n    return True\n", STUB + "given:\n  L02:\n    - h: yes\n",
+     "^history/bad.yml: given L02: the start of a line of h must be text; put it in quotes"),
+    (GAP + "class C:\n    @property\n    def p(self):\n        return 1\n    @p.setter\n    def p(self, v):\n        pass\n",
+     STUB + "given:\n  L02: [C.p]\n", "^history/bad.yml: ember/bad.py defines C.p 2 times"),
+    (GAP, STUB + "given: [h]\n", "^history/bad.yml: 'given' maps lessons to what they give"),
 ])
 def test_bad_markers_and_histories_name_the_file_and_line(tmp_path, text, history, message):
     (tmp_path / "ember").mkdir()
@@ -181,6 +191,14 @@ def test_bad_markers_and_histories_name_the_file_and_line(tmp_path, text, histor
         (tmp_path / "history/bad.yml").write_text(history)
     with pytest.raises(GapError, match=message):
         read_ember(tmp_path)
+
+
+def test_a_stub_written_without_its_last_newline_gets_one(tmp_path):
+    (tmp_path / "ember").mkdir()
+    (tmp_path / "history").mkdir()
+    (tmp_path / "ember/core.py").write_text("def f():\n    " + GAP.replace("\n#", "\n    #").replace("\nx", "\n    x"))
+    (tmp_path / "history/core.yml").write_text("gaps:\n  L01.f:\n    stub: raise NotImplementedError\n")
+    assert read_ember(tmp_path).snapshot(1)["ember/core.py"].endswith("    raise NotImplementedError\n    # --- end ---\n")
 
 
 def test_a_history_without_its_file_is_refused(tmp_path):
