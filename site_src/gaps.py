@@ -41,6 +41,7 @@ absent, and a file is absent before the earliest version of any of its regions.
 import ast
 import re
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 
 import yaml
@@ -130,9 +131,10 @@ class Ember:
     def regions(self) -> list[Region]:
         return [part for parts in self.files.values() for part in parts if isinstance(part, Region)]
 
-    @property
+    @cached_property
     def gaps(self) -> dict[str, tuple[Region, Version]]:
-        """Every gap by name, with its region and version."""
+        """Every gap by name, with its region and version; made once, when first asked for
+        (read_ember has read every file by then): the build asks for it on every run."""
         return {v.gap: (region, v) for region in self.regions for v in region.versions if v.gap}
 
     def template(self, lesson: int, end: bool = False) -> dict[str, list[Segment]]:

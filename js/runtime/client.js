@@ -133,11 +133,7 @@ function hear(data) {
 function fail(message) {
   setState("failed", message);
   const failure = `Python could not start: ${message}`;
-  if (current) {
-    clearTimeout(current.timer);
-    clearTimeout(current.killer);
-    current.interrupting?.();
-  }
+  if (current) quiet(current);
   for (const entry of [current, ...queue.splice(0)].filter(Boolean)) entry.resolve({ failure });
   current = null;
   worker?.terminate();
@@ -159,9 +155,7 @@ function next() {
 function finish(data, fatal = false) {
   const entry = current;
   current = null;
-  clearTimeout(entry.timer);
-  clearTimeout(entry.killer);
-  entry.interrupting?.();
+  quiet(entry);
   entry.resolve({ ...data, stopped: entry.stopped });
   if (fatal) restart();
   else next();
@@ -242,12 +236,19 @@ export function stop(id, why = "stop") {
   }
 }
 
+/** A request has ended: its time limit, its wait for an interrupt to work and the interrupt's
+ * repeats end with it. */
+function quiet(entry) {
+  clearTimeout(entry.timer);
+  clearTimeout(entry.killer);
+  entry.interrupting?.();
+}
+
 /** End a run that cannot be interrupted: a new worker takes over, with a fresh Python. */
 function kill() {
   const entry = current;
   current = null;
-  clearTimeout(entry.timer);
-  entry.interrupting?.();
+  quiet(entry);
   entry.resolve({ stopped: entry.stopped, restarted: true, ms: performance.now() - entry.started });
   restart();
 }
