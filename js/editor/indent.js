@@ -67,8 +67,11 @@ function tab(view) {
 function shiftLines(view, by) {
   const { state } = view;
   const changes = [];
-  for (const line of selectedLines(state)) {
-    if (!/\S/.test(line.text)) continue;
+  const lines = selectedLines(state);
+  for (const line of lines) {
+    // A blank line among several keeps its spaces; alone, it is where the cursor waits after
+    // Enter, and Shift+Tab moves it back a level there, as Python editors do.
+    if (lines.length > 1 && !/\S/.test(line.text)) continue;
     const indent = indentOf(line.text);
     if (by > 0) {
       changes.push({ from: line.from, insert: " ".repeat(UNIT) });

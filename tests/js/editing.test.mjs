@@ -124,3 +124,19 @@ test("Enter after a colon far down a long file indents, though the first parse s
   assert.equal(newlineFromTree(view), true);
   assert.ok(state.doc.toString().endsWith("    for v in values:\n        "));
 });
+
+test("Shift+Tab on the blank line that Enter made moves the cursor back a level, as Python editors do", async () => {
+  const { EditorState } = await import("@codemirror/state");
+  const { editingKeys } = await import("../../js/editor/indent.js");
+  const shiftTab = editingKeys.find((binding) => binding.key === "Tab").shift;
+  const press = (doc, anchor = doc.length) => {
+    let state = EditorState.create({ doc, selection: { anchor } });
+    shiftTab({ get state() { return state; }, dispatch: (spec) => { state = state.update(spec).state; } });
+    return [state.doc.toString(), state.selection.main.head];
+  };
+  assert.deepEqual(press("def f():\n    if x:\n        return\n        "), ["def f():\n    if x:\n        return\n    ", 38]);
+  const several = "if x:\n    a\n    \n    b\n";
+  let state = EditorState.create({ doc: several, selection: { anchor: 6, head: several.length - 1 } });
+  shiftTab({ get state() { return state; }, dispatch: (spec) => { state = state.update(spec).state; } });
+  assert.equal(state.doc.toString(), "if x:\na\n    \nb\n", "a blank line among several keeps its spaces");
+});
