@@ -104,6 +104,7 @@ function styles(plot) {
 /** The legend: each series's name after a sample of its line or marker. */
 function legend(plot) {
   const list = make("ul", "ember-plot__legend");
+  list.setAttribute("aria-label", "Legend");
   const order = styles(plot);
   plot.series.forEach((series, i) => {
     const index = order[i];

@@ -9,6 +9,7 @@ import functools
 import html
 import json
 import re
+import threading
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -216,10 +217,17 @@ def code_block(source: str) -> str:
             "</code></pre></div>")
 
 
+_inline = threading.local()
+"""Each thread's Markdown for render_inline: making one loads its extensions, which took more time
+than the 800 conversions of a build did."""
+
+
 def render_inline(text: str) -> str:
     """A short piece of Markdown (a caption, a hint) as HTML, with inline code and math."""
-    return markdown.Markdown(extensions=["pymdownx.inlinehilite", "pymdownx.arithmatex"],
-                             extension_configs={"pymdownx.arithmatex": {"generic": True}}).convert(text)
+    if not hasattr(_inline, "markdown"):
+        _inline.markdown = markdown.Markdown(extensions=["pymdownx.inlinehilite", "pymdownx.arithmatex"],
+                                             extension_configs={"pymdownx.arithmatex": {"generic": True}})
+    return _inline.markdown.reset().convert(text)
 
 
 @dataclass(frozen=True)

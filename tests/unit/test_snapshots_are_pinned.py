@@ -2,7 +2,8 @@
 
 The stubs and older versions of ember's gaps moved out of ember/ into history/ with every
 snapshot unchanged, byte for byte; this test says so, and goes on saying so. When ember or its
-history changes on purpose, the failure prints the digests to paste here.
+history changes on purpose, ``python -m tests.unit.test_snapshots_are_pinned`` prints the digests
+to paste here.
 """
 
 import hashlib
@@ -51,10 +52,19 @@ def digest(files: dict[str, str]) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
-def test_every_lesson_starts_and_ends_with_the_same_ember_as_before():
+def digests() -> dict[str, str]:
+    """The digest of every lesson's start and end snapshot, as ember and history/ are now."""
     ember = read_ember(REPO)
-    found = {f"{lesson:02d} {'end' if end else 'start'}": digest(ember.snapshot(lesson, end=end))
-             for lesson in range(1, 15) for end in (False, True)}
+    return {f"{lesson:02d} {'end' if end else 'start'}": digest(ember.snapshot(lesson, end=end))
+            for lesson in range(1, 15) for end in (False, True)}
+
+
+def test_every_lesson_starts_and_ends_with_the_same_ember_as_before():
+    found = digests()
     changed = sorted(key for key in DIGESTS if found[key] != DIGESTS[key])
-    table = "\n".join(f'    "{key}": "{value}",' for key, value in found.items())
-    assert not changed, f"the snapshots of {', '.join(changed)} changed; if on purpose:\n{table}"
+    assert not changed, (f"the snapshots of {', '.join(changed)} changed; if on purpose, paste what "
+                         "`.venv/bin/python -m tests.unit.test_snapshots_are_pinned` prints over DIGESTS")
+
+
+if __name__ == "__main__":
+    print("\n".join(f'    "{key}": "{value}",' for key, value in digests().items()))
