@@ -6,7 +6,9 @@ import { button, make } from "./dom.js";
 import { createEditor, replaceText } from "./editor/python.js";
 import { figureFor, show } from "./graph.js";
 import { draw as drawPlot, plotFor } from "./plot.js";
-import { appendOutput } from "./output.js";
+import { draw as drawNetwork, networkFor } from "./network.js";
+import { recorder } from "./network/replay.js";
+import { PRINTED, appendOutput } from "./output.js";
 import { emberText, learnerEmber, lessonData } from "./learner.js";
 import * as progress from "./progress/store.js";
 import { runStop } from "./runstop.js";
@@ -114,25 +116,36 @@ function cellEditor(el, { host, source, reset, status, origin, start, left }) {
 }
 
 /**
- * What a run shows as it goes, chunk by chunk: its output, and the graphs and plots it draws in
- * their figures. A run may show graphs and plots faster than they can be drawn: of a batch, the
- * last graph for each figure is drawn, and each plot's newest version, once a frame.
+ * What a run shows as it goes, chunk by chunk: its output, and the graphs, plots and networks it
+ * draws in their figures. A run may show them faster than they can be drawn: of a batch, the
+ * last graph for each figure is drawn, and each plot's and network's newest version, once a frame.
+ * Every network drawn is kept with the plots of its time, for a replay once the run ends.
  * @returns {{take: (chunks: [string, string][]) => void, end: () => void}} end draws what is left
  */
 function shower(el, output) {
-  const plots = new Map(); // figure → its newest plot, not drawn yet
+  const waiting = new Map(); // figure → [draw, its newest plot or network, what it is], not drawn yet
+  const replay = recorder(drawNetwork); // every network and plot shown, to draw again after the run
   let frame = 0;
   const note = (text) => text && appendOutput(output, [["stderr", `${text}\n`]]);
-  function drawPlots() {
+  function drawWaiting() {
     frame = 0;
-    for (const [figure, plot] of plots) {
+    for (const [figure, [draw, data, noun]] of waiting) {
       try {
-        drawPlot(figure, plot);
+        draw(figure, data);
       } catch (error) {
-        note(`This plot could not be drawn: ${error.message ?? error}`);
+        note(`This ${noun} could not be drawn: ${error.message ?? error}`);
       }
     }
-    plots.clear();
+    waiting.clear();
+  }
+  function later(kind, text) {
+    const { [kind]: data, target } = JSON.parse(text);
+    const [find, draw, noun] = kind === "plot" ? [plotFor, drawPlot, "plot"] : [networkFor, drawNetwork, "network"];
+    const found = find(el, target);
+    replay[noun](found.figure, data);
+    waiting.set(found.figure, [draw, data, noun]);
+    frame ||= requestAnimationFrame(drawWaiting);
+    note(found.note);
   }
   function take(chunks) {
     const latest = new Map();
@@ -143,18 +156,13 @@ function shower(el, output) {
       note(found.note);
     }
     for (const [figure, [graph, marked]] of latest) show(figure, graph, marked);
-    for (const [, text] of chunks.filter(([stream]) => stream === "plot")) {
-      const { plot, target } = JSON.parse(text);
-      const found = plotFor(el, target);
-      plots.set(found.figure, plot);
-      frame ||= requestAnimationFrame(drawPlots);
-      note(found.note);
-    }
-    appendOutput(output, chunks.filter(([stream]) => stream !== "graph" && stream !== "plot"));
+    for (const [kind, text] of chunks.filter(([stream]) => stream === "plot" || stream === "network")) later(kind, text);
+    appendOutput(output, chunks.filter(([stream]) => PRINTED.has(stream)));
   }
   function end() {
     cancelAnimationFrame(frame);
-    drawPlots();
+    drawWaiting();
+    replay.end();
   }
   return { take, end };
 }

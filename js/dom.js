@@ -31,7 +31,7 @@ export function svg(tag, attrs = {}) {
  * the cell, else one that makeOwn() makes, kept under the cell.
  * @param {HTMLElement} cell
  * @param {string|null} target
- * @param {string} className "ember-figure" or "ember-plot"
+ * @param {string} className "ember-figure", "ember-plot" or "ember-network"
  * @param {string} call the hx call, for the note: "hx.show_graph"
  * @param {() => HTMLElement} makeOwn
  * @returns {{figure: HTMLElement, note?: string}} note says why target was not used
@@ -41,7 +41,7 @@ export function drawingFor(cell, target, className, call, makeOwn) {
   if (target) {
     const named = document.getElementById(target);
     if (named?.classList.contains(className)) return { figure: named };
-    const noun = className === "ember-plot" ? "plot" : "figure";
+    const noun = { "ember-plot": "plot", "ember-network": "network diagram" }[className] ?? "figure";
     note = `${call}: no ${noun} with id ${JSON.stringify(target)} on this page; drawn in the nearest one instead.`;
   }
   const above = [...document.querySelectorAll(`.${className}`)].filter(

@@ -9,7 +9,7 @@ import { createGapEditor } from "./editor/gaps.js";
 import { draw, makeFigure } from "./graph.js";
 import { markedText } from "./assemble.js";
 import { emberText, learnerEmber, lessonData, slotText } from "./learner.js";
-import { appendOutput } from "./output.js";
+import { PRINTED, appendOutput } from "./output.js";
 import * as progress from "./progress/store.js";
 import { runStop } from "./runstop.js";
 import { isBusy, isReady, runChecks, syntaxProblems } from "./runtime/client.js";
@@ -356,7 +356,7 @@ function showResult(item, { status, reason, output }) {
   if (reason) item.append(make("span", "ember-lab__reason", reason));
   const chunks = output ?? [];
   chunks.filter(([stream]) => stream === "graph").forEach(([, json], index) => item.append(graphBox(item, json, index)));
-  const printed = chunks.filter(([stream]) => stream !== "graph" && stream !== "plot");
+  const printed = chunks.filter(([stream]) => PRINTED.has(stream));
   if (printed.length) {
     const box = make("div", "ember-lab__printed");
     const pre = make("pre", "ember-lab__output");

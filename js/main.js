@@ -16,6 +16,7 @@ import "./notices.css";
 import "./quiz.css";
 import "./graph.css";
 import "./plot.css";
+import "./network.css";
 import "./lab.css";
 import "./cell.css";
 import "katex/dist/katex.css"; // without its @font-face rules, which come with math (js/math.js)
@@ -41,6 +42,7 @@ const components = [
   [".ember-progress-tools", () => import("./progress/tools.js")],
   [".ember-figure", () => import("./graph.js"), { lazy: LAZY_PARTS }],
   [".ember-plot", () => import("./plot.js"), { lazy: LAZY_PARTS }],
+  [".ember-network", () => import("./network.js"), { lazy: LAZY_PARTS }],
   [".ember-lab", () => import("./lab.js"), { lazy: LAZY_PARTS }],
   [".ember-cell", () => import("./cell.js"), { lazy: LAZY_PARTS }],
 ].map(([selector, load, { lazy = false } = {}]) => ({ selector, code: chunk(load), lazy }));

@@ -1,5 +1,9 @@
 // Writing a run's output into a <pre>: always as text, never as markup.
 
+/** The streams of a run's chunks that are output to print; the others (graph, plot, network)
+ * are drawings, from hx (site_src/runtime/cellrun.py, Chunk). */
+export const PRINTED = new Set(["stdout", "stderr", "cut", "note"]);
+
 /**
  * Append chunks of output to pre, merging a chunk into the last span of the same stream. A
  * "cut" chunk (a note that output was left out) replaces the note before it, where it stood.

@@ -15,6 +15,7 @@ const DASHES = ["", "7 4", "2 4", "10 4 2 4"];
 const MARKERS = ["circle", "square", "triangle", "diamond"];
 const TABLE_ROWS = LIMITS.plot_table_rows; // site_src/limits.json, as site_src/fences/plot.py
 const sizes = new WeakMap(); // canvas → the plot it shows, and the width it was drawn at
+const planes = new WeakMap(); // a plot's SVG → where its axes put x and y (planeOf)
 
 /** A point's marker, as SVG, centred on (x, y). */
 function marker(kind, x, y) {
@@ -45,6 +46,7 @@ function plotSvg(plot, WIDTH, tabled) {
     "aria-label": `${plot.title || "Plot"}: ${names}; ${plot.x_label || "x"} from ${pyFloat(x0)} to ${pyFloat(x1)}, `
       + `${plot.y_label || "y"} from ${pyFloat(y0)} to ${pyFloat(y1)}.${tabled ? " The table below the plot has the numbers." : ""}`,
   });
+  planes.set(root, { x: [left, right, MARGIN.left, WIDTH - MARGIN.right], y: [bottom, top, HEIGHT - MARGIN.bottom, MARGIN.top] });
   const axes = svg("g", { class: "ember-plot__axes" });
   for (const t of ticks(left, right)) {
     axes.append(svg("line", { x1: sx(t), x2: sx(t), y1: MARGIN.top, y2: HEIGHT - MARGIN.bottom, class: "ember-plot__grid" }));
@@ -164,6 +166,18 @@ export function draw(figure, plot) {
   sizes.set(canvas, { plot, drawnAt: width() });
   if (details) whenOpen(details, () => tables(plot)); // the build's own is in <noscript>
   figure.dataset.drawn = "";
+  figure.dispatchEvent(new CustomEvent("ember:drawn"));
+}
+
+/**
+ * Where the plot's axes put x and y: for each, [data low, data high, pixel of low, pixel of
+ * high] in the SVG's own units; undefined before the plot is drawn.
+ * @param {HTMLElement} figure
+ * @returns {{svg: SVGSVGElement, x: number[], y: number[]}|undefined}
+ */
+export function planeOf(figure) {
+  const root = figure.querySelector(".ember-plot__svg");
+  return root && planes.has(root) ? { svg: root, ...planes.get(root) } : undefined;
 }
 
 /**

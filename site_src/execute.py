@@ -43,8 +43,8 @@ class CellResult:
 
     @property
     def text(self) -> str:
-        """All the printed output as one string (graphs and plots from hx left out)."""
-        return "".join(text for stream, text in self.output if stream not in ("graph", "plot"))
+        """All the printed output as one string (graphs, plots and networks from hx left out)."""
+        return "".join(text for stream, text in self.output if stream not in DRAWINGS)
 
 
 VALID = {
@@ -109,6 +109,10 @@ as long as its process lives: site_src/ahead.py and course.problems ask for runs
 threads at once, and the slots keep the processes to CORES."""
 for _ in range(CORES):
     _SLOTS.put(None)
+
+
+DRAWINGS = ("graph", "plot", "network")
+"""The streams of a run's output that hx draws on the page, not printed text (runtime/hx.py)."""
 
 
 class CellFailure(Exception):

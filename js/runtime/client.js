@@ -6,7 +6,7 @@
 // its time limit: through Pyodide's interrupt buffer when the page is cross-origin isolated
 // (Python and its modules live on), else by ending the worker and starting a new one.
 
-/** @typedef {[("stdout"|"stderr"|"graph"|"plot"|"cut"), string]} Chunk  graph, plot: hx.show_graph's or hx.show_plot's JSON; cut: how much output was cut */
+/** @typedef {[("stdout"|"stderr"|"graph"|"plot"|"network"|"cut"), string]} Chunk  graph, plot, network: the JSON of hx.show_graph, hx.show_plot or hx.show_network; cut: how much output was cut */
 /**
  * A check's result: passed, failed (an assertion did not hold) or error (the code raised), why,
  * what the learner's code printed meanwhile, as chunks, and the words of the typical mistakes

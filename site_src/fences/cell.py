@@ -17,6 +17,7 @@ import html
 import json
 import re
 
+from site_src.execute import DRAWINGS
 from site_src.fences import Fence, PageContext, code_block, time_limit_of
 from site_src.limits import LIMITS
 
@@ -117,7 +118,7 @@ def cell_html(source: str, output: tuple[tuple[str, str], ...], number: int, cel
     spans = "".join(
         f'<span class="ember-output__{stream}">{html.escape(text, quote=False)}</span>'
         for index, (stream, text) in enumerate(output)
-        if stream not in ("graph", "plot") and (stream != "cut" or index == cuts[-1])  # the newest note only
+        if stream not in DRAWINGS and (stream != "cut" or index == cuts[-1])  # the newest note only
     )
     build, origin = ("", "recorded when this page was built") if recorded else (
         ' data-build="compile"', "none before you run the cell: the build did not run it")

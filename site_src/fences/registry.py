@@ -6,12 +6,13 @@ import functools
 import re
 from collections.abc import Callable
 
-from site_src.fences import QUOTE, Fence, FenceError, PageContext, cell, figure, lab, plot, quiz
+from site_src.fences import QUOTE, Fence, FenceError, PageContext, cell, figure, lab, network, plot, quiz
 
 FENCES: tuple[Fence, ...] = (
     cell.FENCE,
     figure.FENCE,
     plot.FENCE,
+    network.FENCE,
     lab.FENCE,
     quiz.QUIZ,
     quiz.RECAP,

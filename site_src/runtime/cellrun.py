@@ -30,7 +30,8 @@ TAIL_CHUNKS = 200
 
 Chunk = tuple[str, str]
 """A piece of output: ("stdout" or "stderr", text), ("graph", JSON) from hx.show_graph, ("plot",
-JSON) from hx.show_plot, or ("cut", note): a line saying how much output was left out here."""
+JSON) from hx.show_plot, ("network", JSON) from hx.show_network, or ("cut", note): a line saying
+how much output was left out here."""
 
 
 class OutputSink:
@@ -108,7 +109,7 @@ class OutputSink:
                 excess = 0
 
     def show(self, kind: str, text: str) -> None:
-        """Hand on a graph or a plot from hx at once, as a (kind, JSON) chunk."""
+        """Hand on a graph, a plot or a network from hx at once, as a (kind, JSON) chunk."""
         self._chunks.append([kind, text])
         self.flush()
 

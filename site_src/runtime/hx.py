@@ -1,4 +1,4 @@
-"""hx: show a computation graph, or a plot, on the page from a cell.
+"""hx: show a computation graph, a plot or a network on the page from a cell.
 
 ``hx.show_graph(value)`` walks ``value._prev`` back to the leaves and hands the graph to the page,
 which redraws the figure just above the cell (or the figure named by ``target``). The graph is
@@ -17,6 +17,10 @@ plot just above the cell (js/plot.js draws it)::
 
 ``size`` is only in a "cells" series: the width and height of the grid cells centred on its
 points, which the page shades under the lines and points.
+
+``hx.show_network(model)`` hands the page an MLP's weights, biases and their grads, and with
+``inputs`` each neuron's activation, for the network diagram above the cell (site_src/runtime/
+network.py gives the JSON; js/network.js draws it).
 
 ``hx.decision_line(weights, bias)`` is the line series of a two-input neuron's decision line,
 cut to the square of its inputs, for the plots of lessons 01 to 03. ``hx.decision_regions(score,
@@ -131,6 +135,26 @@ def show_graph(value: object, target: str | None = None, marked: Iterable = ()) 
     """
     data, number = _graph(value)
     _show("graph", data, target, [number[id(v)] for v in marked if id(v) in number])
+
+
+def show_network(model: object, inputs: Sequence[float] | None = None, step: int | None = None,
+                 target: str | None = None) -> None:
+    """Draw a network's neurons, weights and grads on the page: in the network diagram above
+    this cell, or in target (js/network.js).
+
+    Args:
+        model: An MLP of the learner's ember (site_src/runtime/network.py says what it reads).
+        inputs: One input, to fill each neuron with what it gives for it; None for none.
+        step: The training step the model is after, which the page shows; None for none.
+        target: The id of a network diagram on the page; None for the one just above the cell.
+
+    Raises:
+        TypeError, ValueError: As network.network() does: for a model not shaped like an MLP,
+            or larger than the diagram draws.
+    """
+    from network import network  # network imports this module's _number
+
+    _show("network", network(model, inputs, step), target)
 
 
 def line(xs: Iterable[float], ys: Iterable[float]) -> dict:
@@ -335,7 +359,7 @@ def _series(kind: str, xs: Iterable[float], ys: Iterable[float], empty: bool = F
 
 
 def _show(kind: str, data: dict, target: str | None, marked: list[int] = ()) -> None:
-    """Hand data to the page as a kind ("graph" or "plot"), for target, with the ids of the
+    """Hand data to the page as a kind ("graph", "plot" or "network"), for target, with the ids of the
     nodes to mark."""
     text = json.dumps({kind: data, "target": target, **({"marked": marked} if marked else {})})
     if _display is None:
