@@ -15,7 +15,7 @@ import { activeRegion } from "./network/region.js";
 import { planeOf } from "./plot.js";
 import { pickable } from "./plot/pick.js";
 
-const states = new WeakMap(); // figure → {drawing, sizes, network, input, shown, said}
+const states = new WeakMap(); // figure → {drawing, sizes, network, input, shown, said, region, current}
 const PICK = "Pick an input for the network: click a point of the plane, or move the cross with the arrow keys and press Enter";
 
 /**
