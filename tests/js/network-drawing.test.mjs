@@ -1,6 +1,6 @@
 // The numbers of a network's diagram, without the page (js/network/drawing.js, forward.js): where neurons sit,
 // how wide a weight is, how strong a grad's glow is, and numbers in short, as the build's table
-// writes them too (tests/unit/test_network.py repeats SHORT).
+// writes them too (tests/unit/test_show_network.py repeats SHORT).
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
@@ -49,7 +49,7 @@ test("a grad's glow is its share of the largest grad, weights and biases, not fi
 });
 
 test("the page's forward pass gives what ember's MLP gives, relu in all but the last layer", () => {
-  // tests/unit/test_network.py's tiny MLP(2, [2, 1]), whose activations Python gives as these.
+  // tests/unit/test_show_network.py's tiny MLP(2, [2, 1]), whose activations Python gives as these.
   const network = { layers: [
     { relu: true, neurons: [{ weights: [1, -2], bias: 0.5 }, { weights: [0.5, 0.5], bias: -1 }] },
     { relu: false, neurons: [{ weights: [2, -1], bias: 0.25 }] }] };
