@@ -8,6 +8,7 @@ import { figureFor, show } from "./graph.js";
 import { draw as drawPlot, plotFor } from "./plot.js";
 import { draw as drawNetwork, networkFor } from "./network.js";
 import { recorder } from "./network/replay.js";
+import { steerer } from "./steer.js";
 import { PRINTED, appendOutput } from "./output.js";
 import { emberText, learnerEmber, lessonData } from "./learner.js";
 import * as progress from "./progress/store.js";
@@ -63,7 +64,10 @@ export function mount(el, left) {
       waiting();
       status.textContent = "Running…";
       shown.take(chunks);
-    }, learnerEmber(), { timeLimit, onStart: started, onRun: () => (status.textContent = "Running…") });
+    }, learnerEmber(), { timeLimit, onStart: (id) => {
+      shown.run = id;
+      started(id);
+    }, onRun: () => (status.textContent = "Running…") });
     waiting();
     shown.end();
     if (result.failure) appendOutput(output, [["stderr", `${result.failure}\n`]]);
@@ -119,12 +123,15 @@ function cellEditor(el, { host, source, reset, status, origin, start, left }) {
  * What a run shows as it goes, chunk by chunk: its output, and the graphs, plots and networks it
  * draws in their figures. A run may show them faster than they can be drawn: of a batch, the
  * last graph for each figure is drawn, and each plot's and network's newest version, once a frame.
- * Every network drawn is kept with the plots of its time, for a replay once the run ends.
- * @returns {{take: (chunks: [string, string][]) => void, end: () => void}} end draws what is left
+ * Every network drawn is kept with the plots of its time, for a replay once the run ends. The
+ * sliders of an hx.steer steer the run whose id is set as run.
+ * @returns {{take: (chunks: [string, string][]) => void, end: () => void, run: number|null}} end
+ *   draws what is left
  */
 function shower(el, output) {
   const waiting = new Map(); // figure → [draw, its newest plot or network, what it is], not drawn yet
   const replay = recorder(drawNetwork); // every network and plot shown, to draw again after the run
+  const steering = steerer(el);
   let frame = 0;
   const note = (text) => text && appendOutput(output, [["stderr", `${text}\n`]]);
   function drawWaiting() {
@@ -157,14 +164,17 @@ function shower(el, output) {
     }
     for (const [figure, [graph, marked]] of latest) show(figure, graph, marked);
     for (const [kind, text] of chunks.filter(([stream]) => stream === "plot" || stream === "network")) later(kind, text);
+    for (const [, text] of chunks.filter(([stream]) => stream === "steer")) note(steering.show(text, shown.run));
     appendOutput(output, chunks.filter(([stream]) => PRINTED.has(stream)));
   }
   function end() {
     cancelAnimationFrame(frame);
     drawWaiting();
     replay.end();
+    steering.end();
   }
-  return { take, end };
+  const shown = { take, end, run: null };
+  return shown;
 }
 
 /** What the output says of a stopped run. */

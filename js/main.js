@@ -17,6 +17,7 @@ import "./quiz.css";
 import "./graph.css";
 import "./plot.css";
 import "./network.css";
+import "./steer.css";
 import "./lab.css";
 import "./cell.css";
 import "katex/dist/katex.css"; // without its @font-face rules, which come with math (js/math.js)

@@ -1,7 +1,8 @@
 // Plots: the lines, points and shaded cells of hx.show_plot drawn in SVG, with axes, a legend
 // and a table for readers without the drawing. Each line or points series has a colour and a
 // dash or marker of its own, so that it is told apart without colour too. Cells series are
-// coloured in an order of their own (hx.cells), and drawn under the rest.
+// coloured in an order of their own (hx.cells), and drawn under the rest. A marks series
+// (hx.marks) is a dotted vertical line at each of its x, its text beside it.
 
 import { drawingFor, make, readJson, svg, whenOpen } from "./dom.js";
 import { pyFloat } from "./graph/values.js";
@@ -32,7 +33,10 @@ function plotSvg(plot, WIDTH, tabled) {
   const HEIGHT = Math.round(Math.max(220, WIDTH * 0.5));
   // A cell reaches half its size either side of its centre.
   const reach = (series, axis) => (series.kind === "cells" ? series.size[axis] / 2 : 0);
-  const all = (axis) => plot.series.flatMap((series) => series.points.flatMap((p) => [p[axis] - reach(series, axis), p[axis] + reach(series, axis)]));
+  const all = (axis) => plot.series.flatMap((series) => [
+    ...series.points.flatMap((p) => [p[axis] - reach(series, axis), p[axis] + reach(series, axis)]),
+    ...(axis === 0 ? (series.marks ?? []).map(([x]) => x) : []),
+  ]);
   const [x0, x1] = extent(all(0));
   const [y0, y1] = extent(all(1));
   // A margin inside the axes, so that no point or line sits on an axis.
@@ -70,7 +74,7 @@ function plotSvg(plot, WIDTH, tabled) {
   const order = styles(plot);
   const drawn = plot.series.map((series, i) => [series, order[i]]);
   for (const [series, index] of [...drawn.filter(([s]) => s.kind === "cells"), ...drawn.filter(([s]) => s.kind !== "cells")]) {
-    root.append(seriesSvg(series, index, sx, sy));
+    root.append(series.kind === "marks" ? marksSvg(series, index, sx, [MARGIN.top, HEIGHT - MARGIN.bottom]) : seriesSvg(series, index, sx, sy));
   }
   return root;
 }
@@ -96,6 +100,19 @@ function seriesSvg(series, index, sx, sy) {
   return g;
 }
 
+/** A marks series: a dotted line at each x, from top to bottom (pixels), its text beside it,
+ * written upwards from the bottom so that marks a few steps apart do not cover each other's. */
+function marksSvg(series, index, sx, [top, bottom]) {
+  const g = svg("g", { class: `ember-plot__series ember-plot__series--${index % 6} ember-plot__marks` });
+  for (const [x, text] of series.marks) {
+    g.append(svg("line", { x1: sx(x), x2: sx(x), y1: top, y2: bottom }));
+    const label = svg("text", { x: sx(x) - 4, y: bottom - 4, transform: `rotate(-90 ${sx(x) - 4} ${bottom - 4})` });
+    label.textContent = text;
+    g.append(label);
+  }
+  return g;
+}
+
 /** Each series's place in its order: cells series count among themselves, the rest among
  * themselves, so that the first cells series shares the first line's or points' colour. */
 function styles(plot) {
@@ -109,6 +126,7 @@ function legend(plot) {
   list.setAttribute("aria-label", "Legend");
   const order = styles(plot);
   plot.series.forEach((series, i) => {
+    if (series.kind === "marks" && !series.marks.length) return; // nothing of it is drawn
     const index = order[i];
     const item = make("li", "");
     const sample = svg("svg", { viewBox: "0 0 28 12", width: 28, height: 12, "aria-hidden": "true",
@@ -116,7 +134,9 @@ function legend(plot) {
     sample.append(series.kind === "line"
       ? svg("polyline", { points: "1,6 27,6", "stroke-dasharray": DASHES[index % DASHES.length] })
       : series.kind === "cells" ? svg("path", { d: "M4,0H24V12H4Z" })
-        : marker(MARKERS[index % MARKERS.length], 14, 6));
+        : series.kind === "marks" ? svg("line", { x1: 14, x2: 14, y1: 0, y2: 12 })
+          : marker(MARKERS[index % MARKERS.length], 14, 6));
+    if (series.kind === "marks") sample.classList.add("ember-plot__marks");
     item.append(sample, make("span", "", series.name));
     list.append(item);
   });
@@ -125,18 +145,20 @@ function legend(plot) {
 
 /** One table per series, as the build writes them (site_src/fences/plot.py). */
 function tables(plot) {
-  return plot.series.map((series) => {
-    const every = Math.max(1, Math.ceil(series.points.length / TABLE_ROWS));
+  return plot.series.filter((series) => series.kind !== "marks" || series.marks.length).map((series) => {
+    const marks = series.kind === "marks";
+    const rows = marks ? series.marks.map(([x, text]) => [pyFloat(x), text]) : series.points.map(([x, y]) => [pyFloat(x), pyFloat(y)]);
+    const every = Math.max(1, Math.ceil(rows.length / TABLE_ROWS));
     const table = make("table", "");
-    const caption = make("caption", "", every > 1 ? `${series.name} (one point in ${every}, of ${series.points.length})` : series.name);
+    const caption = make("caption", "", every > 1 ? `${series.name} (one point in ${every}, of ${rows.length})` : series.name);
     const head = make("thead", "");
     const row = make("tr", "");
-    row.append(make("th", "", plot.x_label || "x"), make("th", "", plot.y_label || "y"));
+    row.append(make("th", "", plot.x_label || "x"), make("th", "", marks ? "what changed" : plot.y_label || "y"));
     head.append(row);
     const body = make("tbody", "");
-    for (const [x, y] of series.points.filter((_, i) => i % every === 0)) {
+    for (const cells of rows.filter((_, i) => i % every === 0)) {
       const tr = make("tr", "");
-      tr.append(make("td", "", pyFloat(x)), make("td", "", pyFloat(y)));
+      tr.append(...cells.map((text) => make("td", "", text)));
       body.append(tr);
     }
     table.append(caption, head, body);
@@ -148,7 +170,8 @@ function tables(plot) {
  * Draw plot into figure, replacing what was there, and bring its table up to date.
  * @param {HTMLElement} figure the .ember-plot element
  * @param {{title: string, x_label: string, y_label: string,
- *   series: {name: string, kind: "line"|"points"|"cells", points: [number, number][], size?: [number, number]}[]}} plot
+ *   series: {name: string, kind: "line"|"points"|"cells"|"marks", points: [number, number][],
+ *     size?: [number, number], marks?: [number, string][]}[]}} plot
  */
 export function draw(figure, plot) {
   figure.dataset.mounted = ""; // drawn: the page's own plot is not drawn over it later (js/slices.js)

@@ -111,7 +111,7 @@ for _ in range(CORES):
     _SLOTS.put(None)
 
 
-DRAWINGS = ("graph", "plot", "network")
+DRAWINGS = ("graph", "plot", "network", "steer")
 """The streams of a run's output that hx draws on the page, not printed text (runtime/hx.py)."""
 
 

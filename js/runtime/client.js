@@ -4,9 +4,10 @@
 // Requests wait in a queue here and go to the worker one at a time, so that a queued one can be
 // dropped and, when the worker is replaced, sent again. A run is stopped by the Stop button or
 // its time limit: through Pyodide's interrupt buffer when the page is cross-origin isolated
-// (Python and its modules live on), else by ending the worker and starting a new one.
+// (Python and its modules live on), else by ending the worker and starting a new one. On such a
+// page a running cell also reads the sliders of its hx.steer through a buffer of floats (steer()).
 
-/** @typedef {[("stdout"|"stderr"|"graph"|"plot"|"network"|"cut"), string]} Chunk  graph, plot, network: the JSON of hx.show_graph, hx.show_plot or hx.show_network; cut: how much output was cut */
+/** @typedef {[("stdout"|"stderr"|"graph"|"plot"|"network"|"steer"|"cut"), string]} Chunk  graph, plot, network, steer: the JSON of hx.show_graph, hx.show_plot, hx.show_network or hx.steer; cut: how much output was cut */
 /**
  * A check's result: passed, failed (an assertion did not hold) or error (the code raised), why,
  * what the learner's code printed meanwhile, as chunks, and the words of the typical mistakes
@@ -33,6 +34,8 @@ let worker = null;
 let state = "idle"; // "idle" → "booting" → "ready" | "failed"
 let stateDetail = ""; // while booting, the step under way; once failed, why
 let interrupt = null; // the interrupt buffer, when the page is cross-origin isolated
+let steering = null; // hx.steer's knobs, a float each (NaN: the cell's own), on such a page too
+const STEER_SLOTS = 4; // site_src/runtime/steering.py's MAX_KNOBS
 let nextId = 1;
 const queue = []; // requests not yet sent: {id, message, onOutput, resolve, timeLimit}
 let current = null; // the request the worker is working on
@@ -54,7 +57,8 @@ export function boot() {
   setState("booting");
   if (self.crossOriginIsolated) {
     interrupt = new Uint8Array(new SharedArrayBuffer(1));
-    worker.postMessage({ type: "interrupt-buffer", buffer: interrupt });
+    steering = new Float64Array(new SharedArrayBuffer(8 * STEER_SLOTS));
+    worker.postMessage({ type: "shared-buffers", interrupt, steering });
   }
   worker.onmessage = ({ data }) => hear(data);
   worker.onerror = (event) => {
@@ -113,7 +117,7 @@ function writeStorage(name, value) {
 /** Handle a message of the worker. */
 function hear(data) {
   if (data.type === "ready") {
-    if (!data.interruptible) interrupt = null; // the buffer did not reach it: Stop restarts Python
+    if (!data.interruptible) [interrupt, steering] = [null, null]; // the buffers did not reach it: Stop restarts Python
     setState("ready");
     // How Python started, for make bench and the tests ("used": from a memory snapshot).
     performance.mark("ember:python-ready", { detail: { snapshot: data.snapshot } });
@@ -147,6 +151,7 @@ function next() {
   current.started = performance.now();
   if (current.timeLimit) current.timer = setTimeout(() => stop(current.id, "time"), current.timeLimit * 1000);
   if (interrupt) interrupt[0] = 0;
+  steering?.fill(NaN); // every knob starts at the cell's own
   worker.postMessage({ id: current.id, ...current.message });
   current.onRun();
 }
@@ -165,13 +170,35 @@ function finish(data, fatal = false) {
 function restart() {
   worker.terminate();
   worker = null;
-  interrupt = null;
+  [interrupt, steering] = [null, null];
   boot();
 }
 
 /** Boot again after Python could not start. */
 export function retry() {
   if (state === "failed") boot();
+}
+
+/**
+ * Whether a running cell can read hx.steer's sliders: Python has booted with the buffer for
+ * them, on a cross-origin isolated page.
+ */
+export function canSteer() {
+  return state === "ready" && steering !== null;
+}
+
+/**
+ * Set a knob of hx.steer for the run id, which reads it at its next step; NaN gives the knob
+ * back to the cell's own value.
+ * @param {number} id the run's, from run()'s onStart
+ * @param {number} slot the knob's place among its steer()'s knobs
+ * @param {number} value
+ * @returns {boolean} whether the run is still on and can read it
+ */
+export function steer(id, slot, value) {
+  if (!steering || current?.id !== id || !(slot >= 0 && slot < STEER_SLOTS)) return false;
+  steering[slot] = value;
+  return true;
 }
 
 /** Whether Python has finished booting. */

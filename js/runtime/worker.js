@@ -1,7 +1,8 @@
 // The Python worker: boots Pyodide from the site's own copy, writes the Python files into its
 // file system, then runs cells and checks one at a time, streaming a cell's output back.
 //
-// Messages in:  {type: "interrupt-buffer", buffer}  (a SharedArrayBuffer's Uint8Array)
+// Messages in:  {type: "shared-buffers", interrupt, steering}  (on SharedArrayBuffers: Pyodide's
+//               interrupt buffer, a Uint8Array, and hx.steer's knobs, a Float64Array)
 //               {id, type: "run", source, files, gaps} | {id, type: "checks", checks, lab, files, gaps}
 //               | {id, type: "syntax", files, gaps}
 //               files: the learner's ember ({path: text}); null on a page without one
@@ -11,7 +12,8 @@
 //               | {type: "boot-failed", message}
 //               (snapshot: "used" when Python started from a memory snapshot, "wanted" when the
 //               browser could keep one and has none, else "none": js/runtime/snapshot.js;
-//               interruptible: Python heeds the interrupt buffer, which came before it was ready)
+//               interruptible: Python heeds the interrupt buffer and reads the knobs, which came
+//               before it was ready)
 //               {id, type: "output", chunks: [[stream, text], ...]}
 //                 (a check's result comes as a chunk ["check", JSON of {status, reason, output?}])
 //               {id, type: "done", raised: name | null, ms} | {id, type: "checked", finished}
@@ -33,6 +35,7 @@ const SNAPSHOT_BOOT_LIMIT = 30; // seconds before a boot from a snapshot counts 
 let pyodide;
 let written = {}; // the ember files now in LIB
 let interruptBuffer = null;
+let steering = null; // hx.steer's knobs: site_src/runtime/steering.py reads them
 
 /** Pyodide's loader and the runtime's Python files, or the reason they could not be loaded. */
 async function fetchPython() {
@@ -69,6 +72,7 @@ function setUp(files) {
   if (interruptBuffer) pyodide.setInterruptBuffer(interruptBuffer);
   for (const [path, text] of Object.entries(files)) writeFile(path, text);
   pyodide.runPython(SETUP);
+  if (steering) pyodide.pyimport("steering").read_slot = (slot) => steering[slot];
   return { session: pyodide.pyimport("cellrun").Session(LIB), checks: pyodide.pyimport("checks") };
 }
 
@@ -160,8 +164,10 @@ function serve() {
     (error) => postMessage({ type: "boot-failed", message: error.message ?? String(error) }),
   );
   self.onmessage = async ({ data }) => {
-    if (data.type === "interrupt-buffer") {
-      interruptBuffer = data.buffer;
+    if (data.type === "shared-buffers") {
+      [interruptBuffer, steering] = [data.interrupt, data.steering];
+      // Posted as the worker starts, this comes long before boot's setUp, which gives both to
+      // Python; "ready" says whether they came in time.
       pyodide?.setInterruptBuffer(interruptBuffer);
       return;
     }

@@ -59,16 +59,20 @@ def plot_html(plot_id: str, plot: dict, caption: str) -> str:
 
 
 def tables(plot: dict) -> str:
-    """One table per series: its x and y as Python writes floats, at most TABLE_ROWS rows of it."""
-    x, y = html.escape(plot["x_label"] or "x"), html.escape(plot["y_label"] or "y")
+    """One table per series: its x and y as Python writes floats (a marks series: its x and
+    texts), at most TABLE_ROWS rows of it; none for a marks series without marks."""
     parts = []
     for series in plot["series"]:
-        points = series["points"]
+        marks = series["kind"] == "marks"
+        points = [(repr(x), text) for x, text in series["marks"]] if marks else [(repr(x), repr(y)) for x, y in series["points"]]
+        if marks and not points:
+            continue
         every = max(1, -(-len(points) // TABLE_ROWS))
-        rows = "".join(f"<tr><td>{px!r}</td><td>{py!r}</td></tr>" for px, py in points[::every])
+        rows = "".join(f"<tr><td>{html.escape(a)}</td><td>{html.escape(b)}</td></tr>" for a, b in points[::every])
         note = f" (one point in {every}, of {len(points)})" if every > 1 else ""
+        x, y = plot["x_label"] or "x", "what changed" if marks else plot["y_label"] or "y"
         parts.append(f"<table><caption>{html.escape(series['name'])}{note}</caption>"
-                     f"<thead><tr><th>{x}</th><th>{y}</th></tr></thead><tbody>{rows}</tbody></table>")
+                     f"<thead><tr><th>{html.escape(x)}</th><th>{html.escape(y)}</th></tr></thead><tbody>{rows}</tbody></table>")
     return "".join(parts)
 
 

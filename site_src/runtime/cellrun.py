@@ -30,8 +30,8 @@ TAIL_CHUNKS = 200
 
 Chunk = tuple[str, str]
 """A piece of output: ("stdout" or "stderr", text), ("graph", JSON) from hx.show_graph, ("plot",
-JSON) from hx.show_plot, ("network", JSON) from hx.show_network, or ("cut", note): a line saying
-how much output was left out here."""
+JSON) from hx.show_plot, ("network", JSON) from hx.show_network, ("steer", JSON) from hx.steer,
+or ("cut", note): a line saying how much output was left out here."""
 
 
 class OutputSink:
@@ -109,9 +109,13 @@ class OutputSink:
                 excess = 0
 
     def show(self, kind: str, text: str) -> None:
-        """Hand on a graph, a plot or a network from hx at once, as a (kind, JSON) chunk."""
+        """Hand on a graph, a plot, a network or sliders from hx at once, as a (kind, JSON) chunk.
+        The interval still counts from the last text handed on: a line printed just after a
+        drawing does not wait for the next write, which may be steps of training away."""
+        last = self._last
         self._chunks.append([kind, text])
         self.flush()
+        self._last = last
 
     def flush(self) -> None:
         """Hand on whatever is collected, and how much is being cut so far."""

@@ -12,15 +12,22 @@ after its number. The same schema is used for the figures the build draws.
 ``hx.show_plot({"name": hx.line(xs, ys), ...})`` hands a plot to the page in the same way, for the
 plot just above the cell (js/plot.js draws it)::
 
-    {"title", "x_label", "y_label", "series": [{"name", "kind": "line" | "points" | "cells",
-                                                "points": [[x, y], ...], "size": [w, h]}]}
+    {"title", "x_label", "y_label", "series": [{"name", "kind": "line" | "points" | "cells" | "marks",
+                                                "points": [[x, y], ...], "size": [w, h],
+                                                "marks": [[x, text], ...]}]}
 
 ``size`` is only in a "cells" series: the width and height of the grid cells centred on its
-points, which the page shades under the lines and points.
+points, which the page shades under the lines and points. ``marks`` is only in a "marks" series,
+whose ``points`` are empty: each is a vertical line at x, named by its text.
 
 ``hx.show_network(model)`` hands the page an MLP's weights, biases and their grads, and with
 ``inputs`` each neuron's activation, for the network diagram above the cell (site_src/runtime/
 network.py gives the JSON; js/network.js draws it).
+
+``steering = hx.steer({"lr": [0.1, 1.0]})`` shows a slider for each knob under the running cell,
+and ``steering.read(step, lr=...)`` gives the value the learner has chosen there, while the cell
+runs (site_src/runtime/steering.py; js/steer.js); ``steering.marks()`` marks on a plot the steps
+where a choice took effect.
 
 ``hx.decision_line(weights, bias)`` is the line series of a two-input neuron's decision line,
 cut to the square of its inputs, for the plots of lessons 01 to 03. ``hx.decision_regions(score,
@@ -54,7 +61,8 @@ MAX_SIZE = 1e300
 """The largest number, either side of 0, that a plot takes: its range must fit in a float."""
 
 _display = None
-"""Set by the runner for each run: called with the kind ("graph" or "plot") and the JSON text."""
+"""Set by the runner for each run: called with the kind ("graph", "plot", "network" or "steer")
+and the JSON text."""
 
 
 def graph(value: object) -> dict:
@@ -204,6 +212,43 @@ def cells(xs: Iterable[float], ys: Iterable[float], width: float, height: float)
     return {**series, "size": [float(width), float(height)]}
 
 
+def marks(xs: Iterable[float], texts: Iterable[str]) -> dict:
+    """A series of vertical lines, one at each x, named by its text, for show_plot: the steps
+    where something changed, say. There may be none.
+
+    Raises:
+        TypeError, ValueError: As points() does for xs; ValueError too if there are not as many
+            texts as xs.
+    """
+    xs, texts = list(xs), [_text(text) for text in texts]
+    if len(xs) != len(texts):
+        raise ValueError(f"marks needs a text for each x: {len(xs)} x, {len(texts)} texts")
+    checked = _series("marks", xs, [0.0] * len(xs), empty=True)
+    return {"kind": "marks", "points": [], "marks": [[x, text] for (x, _), text in zip(checked["points"], texts)]}
+
+
+def steer(choices: dict[str, Sequence[float]], target: str | None = None) -> "steering.Steering":
+    """Show a slider for each knob while the cell runs, and return the knobs, whose read() gives
+    the learner's choice at each step (site_src/runtime/steering.py).
+
+    Args:
+        choices: Each knob's name, a Python name, to a list of 1 to 12 numbers, its slider's
+            stops; 1 to 4 knobs.
+        target: The id of a plot or network on the page to put the sliders under; None for
+            under the cell's Run button.
+
+    Raises:
+        TypeError, ValueError: As steering.steer() does.
+    """
+    import steering  # steering imports this module's marks
+
+    made = steering.steer(choices)
+    if _display is not None:  # nowhere to steer from (the build): the cell's own values hold
+        knobs = [{"name": name, "choices": values} for name, values in made.choices.items()]
+        _display("steer", json.dumps({"steer": {"knobs": knobs}, "target": target}))
+    return made
+
+
 def decision_regions(score: Callable[[float, float], object], x_range: tuple[float, float],
                      y_range: tuple[float, float], n: int = 24) -> tuple[dict, dict]:
     """Where a model of two inputs says yes and where it says no, as two cells series.
@@ -294,8 +339,9 @@ def plot(series: dict, title: str = "", x_label: str = "", y_label: str = "") ->
     """A plot as the page draws it (the JSON in this module's docstring).
 
     Args:
-        series: Each series's name, in the legend, to line(...) or points(...), or to an
-            ``(xs, ys)`` pair, which is a line; in the order to draw them, at most MAX_SERIES.
+        series: Each series's name, in the legend, to line(...), points(...), cells(...) or
+            marks(...), or to an ``(xs, ys)`` pair, which is a line; in the order to draw them,
+            at most MAX_SERIES.
         title, x_label, y_label: Text for the plot and its axes; at most MAX_TEXT characters
             are shown of each.
 
@@ -312,11 +358,12 @@ def plot(series: dict, title: str = "", x_label: str = "", y_label: str = "") ->
     for name, one in series.items():
         if isinstance(one, tuple) and len(one) == 2:
             one = line(*one)
-        if not (isinstance(one, dict) and one.get("kind") in ("line", "points", "cells")):
+        if not (isinstance(one, dict) and one.get("kind") in ("line", "points", "cells", "marks")):
             raise TypeError(f"series {name!r} must be hx.line(xs, ys), hx.points(xs, ys), "
-                            f"hx.cells(...) or a pair (xs, ys), not {type(one).__name__}")
+                            f"hx.cells(...), hx.marks(...) or a pair (xs, ys), not {type(one).__name__}")
+        extra = {"cells": ("size",), "marks": ("marks",)}.get(one["kind"], ())
         drawn.append({"name": _text(name) or f"series {len(drawn) + 1}", "kind": one["kind"],
-                      "points": one["points"], **({"size": one["size"]} if one["kind"] == "cells" else {})})
+                      "points": one["points"], **{key: one[key] for key in extra}})
     if not any(one["points"] for one in drawn):
         raise ValueError("a plot needs at least one point in one of its series")
     return {"title": _text(title or ""), "x_label": _text(x_label or ""), "y_label": _text(y_label or ""),

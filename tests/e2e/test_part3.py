@@ -1,5 +1,6 @@
-"""Part III in Chromium: lesson 14 trains the moons in the worker, redrawing its plots as it
-goes, until Stop; Download your ember saves a zip that CPython imports."""
+"""Part III in Chromium: lesson 14 trains the moons in the worker, redrawing its plots and its
+network as it goes, steered by its sliders, until Stop, and replays the training; Download your
+ember saves a zip that CPython imports."""
 
 import re
 import subprocess
@@ -9,6 +10,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
+from site_src.fences.network import _short as short
 from tests.e2e.test_part2 import cell_with
 from tools.finished import write_solutions
 from tools.reach import come_to
@@ -22,15 +24,54 @@ def drawing(page: Page, plot: str) -> str:
     return come_to(page.locator(f"#{plot}")).locator(".ember-plot__svg").inner_html()
 
 
-def test_training_in_the_browser_lowers_the_loss_redraws_both_plots_and_stops(page: Page, isolated_site: str):
+def network(page: Page):
+    """Lesson 14's diagram of the moons network, MLP(2, [16, 16, 1])."""
+    return page.locator("#moons-network")
+
+
+def output_neuron(page: Page):
+    return network(page).get_by_role("button", name=re.compile(r"^Output neuron 1\b"))
+
+
+def weights_said(page: Page) -> list[str]:
+    """The output neuron's weights, as the diagram says them in words on Enter (without grads)."""
+    come_to(network(page))
+    output_neuron(page).focus()
+    page.keyboard.press("Enter")
+    words = network(page).get_by_text(re.compile(r"^Output neuron 1\b.*Weights: "))
+    return re.findall(r"of layer 2 (\S+) \(grad", words.inner_text())
+
+
+def test_training_in_the_browser_redraws_the_plots_and_the_network_steers_and_replays(page: Page, isolated_site: str):
     page.goto(isolated_site + LESSON_14)
     write_solutions(page)
     page.reload()
     built = {plot: drawing(page, plot) for plot in ("moons-boundary", "moons-loss")}
+    starting_weights = weights_said(page)  # the build's diagram: the untrained model's weights
+    assert len(starting_weights) == 16
     training = cell_with(page, "DRAW_EVERY")
+    # One line more, after the cell's own: the output neuron's bias, to hold the diagram to.
+    training.get_by_role("textbox").click()
+    page.keyboard.press("ControlOrMeta+End")
+    page.keyboard.insert_text('\nlast = model.layers[-1].neurons[0].b\nprint(f"output bias {last.data!r} grad {last.grad!r}")')
     output = training.get_by_role("log")
     training.get_by_role("button", name="Run", exact=True).click()
-    expect(output).to_contain_text("step 10:", timeout=90_000)
+
+    # The diagram changes with the plots, every 5 steps: three states at least.
+    step_line = network(page).get_by_text(re.compile(r"^After \d+ steps? of training"))
+    names = []
+    for step in (5, 10, 15):
+        expect(step_line).to_contain_text(f"After {step} steps", timeout=90_000)
+        names.append(output_neuron(page).get_attribute("aria-label"))
+    assert len(set(names)) == 3, f"the output neuron should change with each redraw: {names}"
+    # Steer: lr to its last stop, 3.0, while it trains; the loss curve marks the step it took effect.
+    lr = page.get_by_role("group", name="Steer while it runs").get_by_role("slider", name="lr")
+    come_to(lr).focus()
+    page.keyboard.press("End")
+    expect(lr).to_have_attribute("aria-valuetext", "3")
+    legend = page.locator("#moons-loss").get_by_role("list", name="Legend")
+    expect(legend.get_by_role("listitem")).to_have_text(["loss", "your changes"], timeout=90_000)
+
     steps = [STEP_LINE.search(line) for line in output.inner_text().splitlines()]
     (five, ten) = [m for m in steps if m][:2]
     assert (five[1], ten[1]) == ("5", "10")
@@ -42,12 +83,29 @@ def test_training_in_the_browser_lowers_the_loss_redraws_both_plots_and_stops(pa
     training.get_by_role("button", name="Stop").click()
     expect(training.get_by_role("status")).to_have_text("Stopped.", timeout=10_000)
     stopped = re.search(r"Stopped after (\d+) steps", output.inner_text())
-    assert stopped and 10 <= int(stopped[1]) < 60
-    # The model trained so far is drawn and measured after Stop: the loss plot has its steps.
+    assert stopped and 15 <= int(stopped[1]) < 60
+    # The model trained so far is drawn and measured after Stop: the loss plot has its steps, and
+    # the diagram the model's numbers.
     come_to(page.locator("#moons-loss")).get_by_text("The plot as a table").click()
-    expect(page.locator("#moons-loss .ember-plot__table caption")).to_have_text("loss")
-    assert page.locator("#moons-loss .ember-plot__table tbody tr").count() == int(stopped[1])
+    expect(page.locator("#moons-loss").get_by_role("table", name="loss").get_by_role("row")).to_have_count(int(stopped[1]) + 1)
+    expect(page.locator("#moons-loss").get_by_role("table", name="your changes")).to_contain_text("lr 3")
     expect(output).to_contain_text("of the 100 points on the right side")
+    bias, grad = map(float, re.search(r"output bias (\S+) grad (\S+)", output.inner_text()).groups())
+    expect(step_line).to_have_text(f"After {stopped[1]} steps of training.")
+    expect(output_neuron(page)).to_have_accessible_name(f"Output neuron 1: bias {short(bias)}, grad {short(grad)}")
+
+    # Pick a point of the plane: the neurons fill with its activations, and the score is said.
+    come_to(page.locator("#moons-boundary")).get_by_role("application").click()
+    expect(step_line).to_contain_text(re.compile(r"For the input \(\S+, \S+\), the score is \S+: label -?1\."))
+    expect(network(page).get_by_role("button", name=re.compile(r"^Layer 2, neuron 1: .*, activation \S+$"))).to_be_attached()
+
+    # Scrub back to step 0: the starting weights again.
+    replay = come_to(network(page).get_by_role("slider", name="Replay the training"))
+    replay.focus()
+    page.keyboard.press("Home")
+    expect(replay).to_have_attribute("aria-valuetext", "step 0")
+    expect(step_line).to_contain_text("After 0 steps of training.")
+    assert weights_said(page) == starting_weights
 
 
 def download(page: Page, tmp_path: Path) -> Path:

@@ -47,6 +47,12 @@ def test_the_first_line_goes_out_at_once_and_later_ones_wait_for_the_interval():
     assert batches == [[("stdout", "1\n")], [("stdout", "2\n3\n")]]
 
 
+def test_a_line_printed_just_after_a_drawing_goes_out_at_once():
+    ok, batches = run_collecting("import hx\nhx.show_plot({'a': ([0], [0])})\nprint('step 5')\nprint('more')", interval=60)
+    assert [[stream for stream, _ in batch] for batch in batches] == [["plot"], ["stdout"], ["stdout"]]
+    assert batches[1] == [("stdout", "step 5\n")]
+
+
 def test_flush_hands_on_a_line_without_its_newline():
     ok, batches = run_collecting("print('working...', end='', flush=True)\nprint(' done')", interval=60)
     assert batches[0] == [("stdout", "working...")]

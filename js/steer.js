@@ -1,0 +1,70 @@
+// Steering a run: the sliders of a cell's hx.steer (site_src/runtime/steering.py), one a knob,
+// under the cell's Run button or under the plot or network that the call names. A move writes the
+// knob's value where the running Python reads it at its next step (runtime/client.js's steer());
+// a slider at its first stop gives the knob back to the cell's own value. Once the run ends, the
+// sliders stay, switched off, at the values they had.
+
+import { make } from "./dom.js";
+import { canSteer, steer } from "./runtime/client.js";
+
+const OWN = "the cell's own";
+const shown = new WeakMap(); // cell → its sliders, from its last run
+
+/**
+ * The sliders of one run of cell.
+ * @param {HTMLElement} cell the .ember-cell element
+ * @returns {{show: (json: string, run: number|null) => string|undefined, end: () => void}} show
+ *   puts up the sliders of a "steer" chunk for the run of that id, and returns a note when its
+ *   target is not on the page; end switches them off
+ */
+export function steerer(cell) {
+  shown.get(cell)?.remove(); // an earlier run's
+  let box = null;
+  return {
+    show(json, run) {
+      const { steer: { knobs }, target } = JSON.parse(json);
+      box?.remove();
+      box = sliders(knobs, run);
+      shown.set(cell, box);
+      const named = target && document.getElementById(target);
+      const under = named?.matches(".ember-plot, .ember-network") ? named : cell.querySelector(".ember-cell__bar");
+      under.after(box);
+      if (target && under !== named) return `hx.steer: no plot or network with id ${JSON.stringify(target)} on this page; the sliders are under the cell.`;
+      return undefined;
+    },
+    end() {
+      if (!box) return;
+      for (const input of box.querySelectorAll("input")) input.disabled = true;
+      box.querySelector(".ember-steer__note").textContent = "The run has ended: run the cell again to steer it.";
+    },
+  };
+}
+
+/** The fieldset of sliders for knobs ([{name, choices}]), which steers the run of that id. */
+function sliders(knobs, run) {
+  const box = make("fieldset", "ember-steer");
+  box.append(make("legend", "", "Steer while it runs"));
+  const live = canSteer() && run !== null;
+  knobs.forEach(({ name, choices }, slot) => {
+    const row = make("div", "ember-steer__knob");
+    const label = make("label", "");
+    const input = make("input", "");
+    Object.assign(input, { type: "range", min: "0", max: String(choices.length), step: "1", value: "0", disabled: !live });
+    const said = make("output", "ember-steer__value", OWN);
+    input.setAttribute("aria-valuetext", OWN);
+    input.addEventListener("input", () => {
+      const stop = Number(input.value);
+      const text = stop === 0 ? OWN : String(choices[stop - 1]);
+      steer(run, slot, stop === 0 ? NaN : choices[stop - 1]);
+      said.textContent = text;
+      input.setAttribute("aria-valuetext", text);
+    });
+    label.append(make("span", "ember-steer__name", name), input);
+    row.append(label, said);
+    box.append(row);
+  });
+  box.append(make("p", "ember-steer__note", live
+    ? "A move takes effect at the next step; the first stop gives the knob back to the cell's own value."
+    : "This page cannot reach Python while it runs (it is not cross-origin isolated), so the sliders are off: change the values in the code and run it again."));
+  return box;
+}

@@ -1,0 +1,51 @@
+"""Steering a run in Chromium, on the test course's playground: hx.steer's sliders appear under the
+plot the cell names while it runs, a move reaches the running Python at its next read and is
+marked on the plot, and where the page cannot reach Python the sliders say why they are off."""
+
+import re
+
+from playwright.sync_api import Page, expect
+
+from tests.e2e.pages import cell, output
+
+CELL = 4
+"""The playground's cell that waits for a move of its one knob, "rate", up to 15 s."""
+
+
+def sliders(page: Page):
+    return page.get_by_role("group", name="Steer while it runs")
+
+
+def test_a_move_of_a_slider_reaches_the_running_cell_and_is_marked_on_its_plot(page: Page, isolated_course: str):
+    page.goto(isolated_course + "playground/")
+    cell(page, CELL).get_by_role("button", name="Run").click()
+    expect(output(page, CELL)).to_contain_text("waiting for a move of the rate", timeout=60_000)
+    rate = sliders(page).get_by_role("slider", name="rate")
+    expect(rate).to_have_attribute("aria-valuetext", "the cell's own")
+    # The sliders are under the plot the cell named, not under the cell.
+    expect(page.locator("#playground-plot").locator("xpath=following-sibling::*[1]")).to_have_accessible_name("Steer while it runs")
+    rate.focus()
+    page.keyboard.press("End")  # the last stop, 2.0, in one move: the cell ends at the first it sees
+    expect(rate).to_have_attribute("aria-valuetext", "2")
+    expect(output(page, CELL)).to_contain_text(re.compile(r"rate 2\.0 from step \d+"))
+    expect(cell(page, CELL).get_by_role("status")).to_have_text("Done.")
+    legend = page.locator("#playground-plot").get_by_role("list", name="Legend")
+    expect(legend.get_by_role("listitem")).to_have_text(["rate", "your changes"])
+    step = re.search(r"from step (\d+)", output(page, CELL).inner_text())[1]
+    page.locator("#playground-plot").get_by_text("The plot as a table").click()
+    changes = page.locator("#playground-plot").get_by_role("table", name="your changes")
+    expect(changes.get_by_role("row")).to_have_text(["stepwhat changed", f"{step}.0rate 2"])
+    # Once the run is over, the slider stays where it was, switched off.
+    expect(rate).to_be_disabled()
+    expect(rate).to_have_attribute("aria-valuetext", "2")
+    expect(sliders(page)).to_contain_text("The run has ended: run the cell again to steer it.")
+
+
+def test_where_the_page_cannot_reach_python_the_sliders_say_why_they_are_off(page: Page, course: str):
+    page.goto(course + "playground/")
+    cell(page, CELL).get_by_role("button", name="Run").click()
+    expect(output(page, CELL)).to_contain_text("waiting for a move of the rate", timeout=60_000)
+    expect(sliders(page).get_by_role("slider", name="rate")).to_be_disabled()
+    expect(sliders(page)).to_contain_text("This page cannot reach Python while it runs")
+    cell(page, CELL).get_by_role("button", name="Stop").click()
+    expect(cell(page, CELL).get_by_role("status")).to_have_text("Stopped.")
