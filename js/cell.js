@@ -122,7 +122,8 @@ function cellEditor(el, { host, source, reset, status, origin, start, left }) {
 /**
  * What a run shows as it goes, chunk by chunk: its output, and the graphs, plots and networks it
  * draws in their figures. A run may show them faster than they can be drawn: of a batch, the
- * last graph for each figure is drawn, and each plot's and network's newest version, once a frame.
+ * last graph for each figure is drawn, and each plot's and network's newest version, one figure
+ * a frame.
  * Every network drawn is kept with the plots of its time, for a replay once the run ends. The
  * sliders of an hx.steer steer the run whose id is set as run.
  * @returns {{take: (chunks: [string, string][]) => void, end: () => void, run: number|null}} end
@@ -134,16 +135,21 @@ function shower(el, output) {
   const steering = steerer(el);
   let frame = 0;
   const note = (text) => text && appendOutput(output, [["stderr", `${text}\n`]]);
+  function drawOne() {
+    const [figure, [draw, data, noun]] = waiting.entries().next().value;
+    waiting.delete(figure);
+    try {
+      draw(figure, data);
+    } catch (error) {
+      note(`This ${noun} could not be drawn: ${error.message ?? error}`);
+    }
+  }
+  // One figure a frame: on a long lesson, the style and paint of two plots and a network at once
+  // made one main-thread task of a hundred ms and more (make bench).
   function drawWaiting() {
     frame = 0;
-    for (const [figure, [draw, data, noun]] of waiting) {
-      try {
-        draw(figure, data);
-      } catch (error) {
-        note(`This ${noun} could not be drawn: ${error.message ?? error}`);
-      }
-    }
-    waiting.clear();
+    if (waiting.size) drawOne();
+    if (waiting.size) frame = requestAnimationFrame(drawWaiting);
   }
   function later(kind, text) {
     const { [kind]: data, target } = JSON.parse(text);
@@ -169,7 +175,7 @@ function shower(el, output) {
   }
   function end() {
     cancelAnimationFrame(frame);
-    drawWaiting();
+    while (waiting.size) drawOne();
     replay.end();
     steering.end();
   }

@@ -1,6 +1,8 @@
 """Coming to a part of a page as a learner does, by scrolling to it: for the e2e tests, make bench
 and the screenshots."""
 
+import re
+
 from playwright.sync_api import Locator, Page, expect
 
 
@@ -75,3 +77,12 @@ def every_component_near_mounted(page: Page) -> None:
     # found at once, before the first mounts; the header's stay mounted across instant navigation.
     expect(page.locator(".md-content [data-mounted]").first).to_be_attached(timeout=MOUNTING)
     page.wait_for_function(f"({UNMOUNTED_NEAR})() === 0", timeout=MOUNTING)
+
+
+def cell_with(page: Page, text: str) -> Locator:
+    """The code cell whose code shows text, by its name, scrolled to: CodeMirror draws only the
+    lines in view, so a filter on the text would lose the cell once it scrolls."""
+    cells = page.get_by_role("group", name=re.compile(r"^Code cell \d+$"))
+    expect(cells.first).to_be_visible()
+    name = cells.filter(has_text=text).get_attribute("aria-label")
+    return come_to(page.get_by_role("group", name=name, exact=True))

@@ -6,7 +6,7 @@ import re
 from playwright.sync_api import Page, expect
 
 from tests.e2e.test_lessons import load_finished_pieces, solution, write
-from tools.reach import come_to
+from tools.reach import cell_with, come_to
 
 LESSON_08 = "lessons/08-who-owes-the-gradient/"
 LESSON_09 = "lessons/09-shares-add-up/"
@@ -16,15 +16,6 @@ LESSON_12 = "lessons/12-check-your-slopes/"
 def value(page: Page, figure: str, label: str):
     graph = come_to(page.locator(f"#{figure}")).get_by_role("group", name=re.compile("Computation graph"))
     return graph.get_by_role("button", name=re.compile(f"^{re.escape(label)} data"))
-
-
-def cell_with(page: Page, text: str):
-    """The cell whose code shows text, by its name: CodeMirror draws only the lines in view, so a
-    filter on the text would lose the cell once it scrolls."""
-    cells = page.get_by_role("group", name=re.compile(r"^Code cell \d+$"))
-    expect(cells.first).to_be_visible()
-    name = cells.filter(has_text=text).get_attribute("aria-label")
-    return come_to(page.get_by_role("group", name=name, exact=True))
 
 
 def run(cell) -> None:

@@ -11,9 +11,8 @@ from pathlib import Path
 from playwright.sync_api import Page, expect
 
 from site_src.fences.network import _short as short
-from tests.e2e.test_part2 import cell_with
 from tools.finished import write_solutions
-from tools.reach import come_to
+from tools.reach import cell_with, come_to
 
 LESSON_14 = "lessons/14-training-for-real/"
 STEP_LINE = re.compile(r"step +(\d+): loss ([\d.]+), accuracy (\d+)%, ([\d.]+) s a step")
