@@ -42,6 +42,7 @@ export function draw(figure, network) {
   }
   state.network = network;
   if (network.activations) state.input = null; // the newer of a pick and the code's own inputs wins
+  figure.querySelector(".ember-network__step").setAttribute("aria-live", "off");
   show(figure, state);
   const details = figure.querySelector(".ember-network__table");
   if (details) whenOpen(details, () => tables(network)); // the build's own is in <noscript>
@@ -96,8 +97,9 @@ function showRegion(figure, state, [k, j]) {
   const share = Math.round((100 * active.length) / CELLS ** 2);
   const picture = svg("svg", { viewBox: `0 0 ${THUMB} ${THUMB}`, width: THUMB, height: THUMB, "aria-hidden": "true" });
   picture.append(svg("rect", { width: THUMB, height: THUMB, class: "ember-network__plane" }), svg("path", { d }));
-  box.replaceChildren(picture, make("p", "", `Layer ${k + 1}, neuron ${j + 1} is active, above 0, on ${share}% of the `
-    + `plane (shaded), as the plot's axes run.`));
+  const where = active.length ? `is on, above 0, over ${share}% of the plane (shaded), as the plot's axes run.`
+    : "is off, 0, everywhere on the plane.";
+  box.replaceChildren(picture, make("p", "", `Layer ${k + 1}, neuron ${j + 1} ${where}`));
   box.hidden = false;
 }
 
@@ -108,7 +110,10 @@ function linkPlane(figure) {
   pickable(plot, PICK, (point) => {
     const state = states.get(figure);
     state.input = point;
-    if (state.network) show(figure, state);
+    if (!state.network) return;
+    // Said as it is picked, where the learner is: a redraw changes the line silently (draw).
+    figure.querySelector(".ember-network__step").setAttribute("aria-live", "polite");
+    show(figure, state);
   });
 }
 
@@ -121,7 +126,7 @@ function stepText(network) {
   if (seen && seen.at(-1).length === 1) {
     const score = toNumber(seen.at(-1)[0]);
     parts.push(`For the input (${seen[0].map(short).join(", ")}), the score is ${short(score)}`
-      + (Number.isFinite(score) ? `: label ${score > 0 ? 1 : -1}.` : "."));
+      + (Number.isFinite(score) ? `, so the network says ${score > 0 ? 1 : -1}.` : "."));
   }
   return parts.join(" ");
 }

@@ -100,14 +100,21 @@ function seriesSvg(series, index, sx, sy) {
   return g;
 }
 
+const MARK_ROOM = 14; // pixels between two marks' texts, which run upwards beside their lines
+
 /** A marks series: a dotted line at each x, from top to bottom (pixels), its text beside it,
- * written upwards from the bottom so that marks a few steps apart do not cover each other's. */
+ * written upwards from the bottom. Marks closer than MARK_ROOM share the first one's text. */
 function marksSvg(series, index, sx, [top, bottom]) {
   const g = svg("g", { class: `ember-plot__series ember-plot__series--${index % 6} ember-plot__marks` });
-  for (const [x, text] of series.marks) {
+  const labels = []; // {at: pixel, texts}
+  for (const [x, text] of [...series.marks].sort((a, b) => a[0] - b[0])) {
     g.append(svg("line", { x1: sx(x), x2: sx(x), y1: top, y2: bottom }));
-    const label = svg("text", { x: sx(x) - 4, y: bottom - 4, transform: `rotate(-90 ${sx(x) - 4} ${bottom - 4})` });
-    label.textContent = text;
+    if (labels.length && sx(x) - labels.at(-1).at < MARK_ROOM) labels.at(-1).texts.push(text);
+    else labels.push({ at: sx(x), texts: [text] });
+  }
+  for (const { at, texts } of labels) {
+    const label = svg("text", { x: at - 4, y: bottom - 4, transform: `rotate(-90 ${at - 4} ${bottom - 4})` });
+    label.textContent = texts.length > 2 ? `${texts.slice(0, 2).join(", ")} and ${texts.length - 2} more` : texts.join(", ");
     g.append(label);
   }
   return g;

@@ -34,6 +34,10 @@ export function steerer(cell) {
     },
     end() {
       if (!box) return;
+      if (box.contains(document.activeElement)) { // a slider switched off would drop the focus to the page
+        box.tabIndex = -1;
+        box.focus();
+      }
       for (const input of box.querySelectorAll("input")) input.disabled = true;
       box.querySelector(".ember-steer__note").textContent = "The run has ended: run the cell again to steer it.";
     },

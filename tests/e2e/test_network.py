@@ -22,7 +22,7 @@ def test_the_diagram_shows_the_score_and_label_of_its_input(page: Page, course: 
     figure = page.locator(NETWORK)
     expect(diagram(page)).to_be_visible()
     # h1 = relu(0.5 + 0.5) = 1, h2 = relu(-1 + 1.5 + 0.25) = 0.75, score = -1 + 0.375 + 0.1
-    expect(figure.get_by_text("For the input (1, -1), the score is -0.525: label -1.")).to_be_visible()
+    expect(figure.get_by_text("For the input (1, -1), the score is -0.525, so the network says -1.")).to_be_visible()
     expect(diagram(page).get_by_role("button")).to_have_count(3)
     expect(diagram(page).get_by_role("button", name="Layer 1, neuron 2: bias 0.25, grad 0, activation 0.75")).to_be_attached()
 
@@ -32,15 +32,15 @@ def test_the_keyboard_moves_between_neurons_and_enter_says_one_in_words(page: Pa
     first = diagram(page).get_by_role("button", name=re.compile("^Layer 1, neuron 1:"))
     first.focus()
     # A hidden neuron's own view: where on the linked plot's plane it is active.
-    region = page.locator(NETWORK).get_by_text(re.compile(r"^Layer 1, neuron 1 is active, above 0, on \d+% of the plane"))
+    region = page.locator(NETWORK).get_by_text(re.compile(r"^Layer 1, neuron 1 is on, above 0, over \d+% of the plane"))
     expect(region).to_be_visible()
     page.keyboard.press("ArrowDown")
-    expect(page.locator(NETWORK).get_by_text(re.compile(r"^Layer 1, neuron 2 is active"))).to_be_visible()
+    expect(page.locator(NETWORK).get_by_text(re.compile(r"^Layer 1, neuron 2 is (on|off)"))).to_be_visible()
     expect(diagram(page).get_by_role("button", name=re.compile("^Layer 1, neuron 2:"))).to_be_focused()
     page.keyboard.press("ArrowRight")
     output_neuron = diagram(page).get_by_role("button", name=re.compile(r"^Output neuron 1\b"))
     expect(output_neuron).to_be_focused()
-    expect(page.locator(NETWORK).get_by_text(re.compile(r"is active, above 0"))).to_be_hidden()  # not for the output
+    expect(page.locator(NETWORK).get_by_text(re.compile(r"is (on|off),"))).to_be_hidden()  # not for the output
     page.keyboard.press("Enter")
     expect(page.locator(NETWORK).get_by_text(re.compile(r"^Output neuron 1, score -0\.525: bias 0\.1, grad 0\. "
                                                         r"It passes on its sum\. Weights: from neuron 1 of layer 1 -1 "
@@ -79,16 +79,16 @@ def test_a_point_picked_on_the_plane_fills_the_neurons_and_stays_through_a_redra
     page.keyboard.press("Enter")  # the cross starts in the middle of the plane: x 0, y 1.5
     step = page.locator(NETWORK).get_by_text(re.compile("For the input"))
     # h1 = relu(-0.75) = 0, h2 = relu(-2.25 + 0.25) = 0: the score is the output's bias
-    expect(step).to_have_text("For the input (0, 1.5), the score is 0.1: label 1.")
+    expect(step).to_have_text("For the input (0, 1.5), the score is 0.1, so the network says 1.")
     for _ in range(4):
         page.keyboard.press("ArrowDown")  # a 24th of the y axis, 16.2, each
     page.keyboard.press("Enter")
     # h1 = relu(0.6) = 0.6, h2 = relu(1.8 + 0.25) = 2.05, score = -0.6 + 1.025 + 0.1
-    expect(step).to_have_text("For the input (0, -1.2), the score is 0.525: label 1.")
+    expect(step).to_have_text("For the input (0, -1.2), the score is 0.525, so the network says 1.")
     expect(diagram(page).get_by_role("button", name=re.compile(r"^Layer 1, neuron 2: .*activation 2\.05$"))).to_be_attached()
     run(page, CELL)  # new weights, no input of its own: the picked one is run through them
     expect(page.locator(NETWORK).get_by_text(re.compile(r"^After 7 steps of training\. For the input \(0, -1\.2\), "
-                                                        r"the score is 2\.0\d: label 1\.$"))).to_be_visible()
+                                                        r"the score is 2\.0\d, so the network says 1\.$"))).to_be_visible()
     # A click picks the point under it: on the plot as the cell redrew it, x from 0 to 7.
     drawing = page.locator("#playground-plot").get_by_role("img")
     box = drawing.bounding_box()

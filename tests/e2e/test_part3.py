@@ -95,7 +95,7 @@ def test_training_in_the_browser_redraws_the_plots_and_the_network_steers_and_re
 
     # Pick a point of the plane: the neurons fill with its activations, and the score is said.
     come_to(page.locator("#moons-boundary")).get_by_role("application").click()
-    expect(step_line).to_contain_text(re.compile(r"For the input \(\S+, \S+\), the score is \S+: label -?1\."))
+    expect(step_line).to_contain_text(re.compile(r"For the input \(\S+, \S+\), the score is \S+, so the network says -?1\."))
     expect(network(page).get_by_role("button", name=re.compile(r"^Layer 2, neuron 1: .*, activation \S+$"))).to_be_attached()
 
     # Scrub back to step 0: the starting weights again.
