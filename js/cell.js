@@ -170,7 +170,13 @@ function shower(el, output) {
     }
     for (const [figure, [graph, marked]] of latest) show(figure, graph, marked);
     for (const [kind, text] of chunks.filter(([stream]) => stream === "plot" || stream === "network")) later(kind, text);
-    for (const [, text] of chunks.filter(([stream]) => stream === "steer")) note(steering.show(text, shown.run));
+    for (const [, text] of chunks.filter(([stream]) => stream === "steer")) {
+      try {
+        note(steering.show(text, shown.run));
+      } catch (error) {
+        note(`The sliders of hx.steer could not be shown: ${error.message ?? error}`);
+      }
+    }
     appendOutput(output, chunks.filter(([stream]) => PRINTED.has(stream)));
   }
   function end() {

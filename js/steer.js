@@ -22,11 +22,11 @@ export function steerer(cell) {
   let box = null;
   return {
     show(json, run) {
-      const { steer: { knobs }, target } = JSON.parse(json);
+      const { steer: { knobs, first }, target } = JSON.parse(json);
       box?.remove();
-      box = sliders(knobs, run);
+      box = sliders(knobs, first, run);
       shown.set(cell, box);
-      const named = target && document.getElementById(target);
+      const named = typeof target === "string" && target ? document.getElementById(target) : null;
       const under = named?.matches(".ember-plot, .ember-network") ? named : cell.querySelector(".ember-cell__bar");
       under.after(box);
       if (target && under !== named) return `hx.steer: no plot or network with id ${JSON.stringify(target)} on this page; the sliders are under the cell.`;
@@ -38,28 +38,31 @@ export function steerer(cell) {
         box.tabIndex = -1;
         box.focus();
       }
+      const live = [...box.querySelectorAll("input")].some((input) => !input.disabled);
       for (const input of box.querySelectorAll("input")) input.disabled = true;
-      box.querySelector(".ember-steer__note").textContent = "The run has ended: run the cell again to steer it.";
+      if (live) box.querySelector(".ember-steer__note").textContent = "The run has ended: run the cell again to steer it.";
     },
   };
 }
 
-/** The fieldset of sliders for knobs ([{name, choices}]), which steers the run of that id. */
-function sliders(knobs, run) {
+/** The fieldset of sliders for knobs ([{name, choices, texts}]), whose values go to the
+ * buffer's slots from first on, for the run of that id. */
+function sliders(knobs, first, run) {
   const box = make("fieldset", "ember-steer");
   box.append(make("legend", "", "Steer while it runs"));
   const live = canSteer() && run !== null;
-  knobs.forEach(({ name, choices }, slot) => {
+  knobs.forEach(({ name, choices, texts }, i) => {
     const row = make("div", "ember-steer__knob");
     const label = make("label", "");
     const input = make("input", "");
     Object.assign(input, { type: "range", min: "0", max: String(choices.length), step: "1", value: "0", disabled: !live });
-    const said = make("output", "ember-steer__value", OWN);
+    const said = make("span", "ember-steer__value", OWN);
+    said.setAttribute("aria-hidden", "true"); // the slider's own value text says it
     input.setAttribute("aria-valuetext", OWN);
     input.addEventListener("input", () => {
       const stop = Number(input.value);
-      const text = stop === 0 ? OWN : String(choices[stop - 1]);
-      steer(run, slot, stop === 0 ? NaN : choices[stop - 1]);
+      const text = stop === 0 ? OWN : texts[stop - 1];
+      steer(run, first + i, stop === 0 ? NaN : choices[stop - 1]);
       said.textContent = text;
       input.setAttribute("aria-valuetext", text);
     });

@@ -111,7 +111,7 @@ export function update(drawing, network) {
     n.weights.forEach((w, i) => {
       const { grad, weight } = drawing.edges[k][j][i];
       paint(weight, grad, toNumber(w), n.grads[i], most);
-      weight.setAttribute("stroke-opacity", (0.35 + 0.65 * sizeOf(toNumber(w))).toFixed(3)); // a small weight fades
+      change(weight, "stroke-opacity", (0.35 + 0.65 * sizeOf(toNumber(w))).toFixed(2)); // a small weight fades
     });
     const { body, glow } = drawing.neurons[k][j];
     paint(body, glow, toNumber(n.bias), n.bias_grad, most);
@@ -123,10 +123,16 @@ export function update(drawing, network) {
 function paint(stroke, glow, value, grad, most) {
   const sign = value < 0 ? "negative" : Number.isNaN(value) ? "unknown" : "positive";
   const width = 0.6 + (WIDEST_EDGE - 0.6) * sizeOf(value);
-  stroke.setAttribute("data-sign", sign);
-  stroke.setAttribute("stroke-width", width.toFixed(2));
-  glow.setAttribute("stroke-width", (width + GLOW).toFixed(2));
-  glow.setAttribute("opacity", (GLOW_OPACITY * glowOf(grad, most)).toFixed(3));
+  change(stroke, "data-sign", sign);
+  change(stroke, "stroke-width", width.toFixed(1));
+  change(glow, "stroke-width", (width + GLOW).toFixed(1));
+  change(glow, "opacity", (GLOW_OPACITY * glowOf(grad, most)).toFixed(2));
+}
+
+/** Set an attribute only when its value changes: each change makes the browser work out the
+ * element's style again, and a step of training leaves most of 674 lines as they were. */
+function change(el, name, value) {
+  if (el.getAttribute(name) !== value) el.setAttribute(name, value);
 }
 
 /** Each input's and neuron's fill by its activation, its share of the largest in its layer;

@@ -64,6 +64,9 @@ _display = None
 """Set by the runner for each run: called with the kind ("graph", "plot", "network" or "steer")
 and the JSON text."""
 
+_steered = 0
+"""The knobs this run's hx.steer calls have taken so far; the runner sets it to 0 for each run."""
+
 
 def graph(value: object) -> dict:
     """The computation graph that made value, as a dict of nodes and edges: _graph's first part."""
@@ -233,19 +236,23 @@ def steer(choices: dict[str, Sequence[float]], target: str | None = None) -> "st
 
     Args:
         choices: Each knob's name, a Python name, to a list of 1 to 12 numbers, its slider's
-            stops; 1 to 4 knobs.
+            stops; 1 to 4 knobs, in all the run's hx.steer calls.
         target: The id of a plot or network on the page to put the sliders under; None for
             under the cell's Run button.
 
     Raises:
-        TypeError, ValueError: As steering.steer() does.
+        TypeError, ValueError: As steering.steer() does; TypeError too if target is not a
+            string or None.
     """
-    import steering  # steering imports this module's marks
+    import steering  # steering imports this module
 
-    made = steering.steer(choices)
+    global _steered
+    if target is not None and not isinstance(target, str):
+        raise TypeError(f"hx.steer's target must be the id of a plot or network, a string, not {target!r}")
+    made = steering.steer(choices, first=_steered)
+    _steered += len(made.choices)
     if _display is not None:  # nowhere to steer from (the build): the cell's own values hold
-        knobs = [{"name": name, "choices": values} for name, values in made.choices.items()]
-        _display("steer", json.dumps({"steer": {"knobs": knobs}, "target": target}))
+        _display("steer", json.dumps({"steer": made.knobs(), "target": target}))
     return made
 
 
@@ -361,6 +368,11 @@ def plot(series: dict, title: str = "", x_label: str = "", y_label: str = "") ->
         if not (isinstance(one, dict) and one.get("kind") in ("line", "points", "cells", "marks")):
             raise TypeError(f"series {name!r} must be hx.line(xs, ys), hx.points(xs, ys), "
                             f"hx.cells(...), hx.marks(...) or a pair (xs, ys), not {type(one).__name__}")
+        if one["kind"] == "marks":  # checked as hx.marks checks it, should it be made by hand
+            given = one.get("marks")
+            if not isinstance(given, list) or not all(isinstance(m, (list, tuple)) and len(m) == 2 for m in given):
+                raise TypeError(f"series {name!r} must be hx.marks(xs, texts)")
+            one = marks([x for x, _ in given], [text for _, text in given])
         extra = {"cells": ("size",), "marks": ("marks",)}.get(one["kind"], ())
         drawn.append({"name": _text(name) or f"series {len(drawn) + 1}", "kind": one["kind"],
                       "points": one["points"], **{key: one[key] for key in extra}})

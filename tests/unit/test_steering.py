@@ -14,21 +14,51 @@ from tests.unit.conftest import render_fence
 KNOBS = {"lr": [0.1, 1.0], "alpha": [0.0, 0.01]}
 
 
+@pytest.fixture(autouse=True)
+def run(monkeypatch):
+    """Each test is a run of its own: no knobs taken yet."""
+    monkeypatch.setattr(hx, "_steered", 0)
+
+
 @pytest.fixture
 def page(monkeypatch):
-    """The page's buffer of knobs, a float a slot (NaN: the cell's own), and what hx shows."""
+    """The page's buffer of knobs, a float a slot (NaN: the cell's own), and what hx shows, for
+    one run."""
     slots, shown = [math.nan] * steering.MAX_KNOBS, []
     monkeypatch.setattr(steering, "read_slot", lambda slot: slots[slot])
     monkeypatch.setattr(hx, "_display", lambda kind, text: shown.append((kind, json.loads(text))))
     return slots, shown
 
 
-def test_steer_hands_the_page_each_knob_and_its_choices_in_order(page):
+def test_steer_hands_the_page_each_knob_its_choices_and_their_texts_in_order(page):
     _, shown = page
-    hx.steer(KNOBS, target="loss")
-    assert shown == [("steer", {"steer": {"knobs": [{"name": "lr", "choices": [0.1, 1.0]},
-                                                    {"name": "alpha", "choices": [0.0, 0.01]}]},
-                                "target": "loss"})]
+    hx.steer({"lr": [0.1, 1.0], "alpha": [-0.0, 1e-5, 1234567]}, target="loss")
+    assert shown == [("steer", {"steer": {"knobs": [
+        {"name": "lr", "choices": [0.1, 1.0], "texts": ["0.1", "1"]},
+        {"name": "alpha", "choices": [-0.0, 1e-5, 1234567.0], "texts": ["0", "1e-05", "1.23457e+06"]}],
+        "first": 0}, "target": "loss"})]
+
+
+def test_a_second_steer_in_a_run_takes_the_slots_after_the_first(page):
+    slots, shown = page
+    first = hx.steer({"lr": [0.5, 2.0]})
+    slots[0] = 2.0  # the learner moved lr
+    second = hx.steer({"momentum": [0.0, 0.9], "alpha": [0.1]})
+    assert shown[1][1]["steer"]["first"] == 1
+    assert second.read(0, momentum=0.5, alpha=0.0) == {"momentum": 0.5, "alpha": 0.0}
+    assert first.read(0, lr=1.0) == {"lr": 2.0}
+    slots[2] = 0.1
+    assert second.read(1, momentum=0.5, alpha=0.0) == {"momentum": 0.5, "alpha": 0.1}
+    with pytest.raises(ValueError, match="a run steers 1 to 4 knobs in all.*3 before, and 2 here"):
+        hx.steer({"a": [1.0], "b": [2.0]})
+
+
+def test_knobs_kept_from_an_earlier_run_read_the_cells_own_values(page, monkeypatch):
+    slots, _ = page
+    kept = hx.steer({"lr": [0.5, 2.0]})
+    monkeypatch.setattr(hx, "_display", lambda kind, text: None)  # the next run
+    slots[0] = 2.0  # that run's own slider
+    assert kept.read(0, lr=1.0) == {"lr": 1.0}
 
 
 def test_a_knob_keeps_the_cells_own_value_until_the_learner_moves_it(page):
@@ -69,7 +99,7 @@ def test_without_a_page_every_knob_keeps_the_cells_own_value_and_nothing_is_show
 @pytest.mark.parametrize("choices, error, message", [
     ([("lr", [1.0])], TypeError, "needs a dict of knobs"),
     ({}, ValueError, "1 to 4 knobs"),
-    ({f"k{i}": [1.0] for i in range(5)}, ValueError, "1 to 4 knobs, such as {'lr': \\[0.1, 1.0\\]}, not 5"),
+    ({f"k{i}": [1.0] for i in range(5)}, ValueError, "1 to 4 knobs in all, such as {'lr': \\[0.1, 1.0\\]}: 0 before, and 5 here"),
     ({"lr": 0.1}, TypeError, "knob 'lr' needs a list of choices"),
     ({"lr": "0.1"}, TypeError, "knob 'lr' needs a list of choices"),
     ({"lr": []}, ValueError, "knob 'lr' needs 1 to 12 choices, not 0"),
@@ -78,6 +108,10 @@ def test_without_a_page_every_knob_keeps_the_cells_own_value_and_nothing_is_show
     ({"lr": [True]}, TypeError, "choices must be numbers, not bool"),
     ({"lr": [math.inf]}, ValueError, "must be finite, not inf"),
     ({"learning rate": [0.1]}, TypeError, "must be a Python name"),
+    ({"lambda": [0.1]}, TypeError, "must be a Python name"),
+    ({"ﬁ": [0.1]}, TypeError, "must be written as Python reads it: 'fi'"),
+    ({"a" * 25: [0.1]}, ValueError, "at most 24 characters, not 25"),
+    ({"lr": [10**400]}, ValueError, "must be finite floats, not a number so large"),
 ])
 def test_knobs_that_cannot_be_steered_say_why(choices, error, message):
     with pytest.raises(error, match=message):
@@ -92,6 +126,26 @@ def test_knobs_that_cannot_be_steered_say_why(choices, error, message):
 def test_a_read_without_every_knobs_own_value_says_which(page, own, message):
     with pytest.raises(TypeError, match=message):
         hx.steer(KNOBS).read(1, **own)
+
+
+def test_a_knob_may_be_named_step_and_read_needs_a_number_for_the_step(page):
+    knobs = hx.steer({"step": [1.0]})
+    assert knobs.read(0, step=0.5) == {"step": 0.5}
+    with pytest.raises(TypeError, match="the step as a finite number, not str 'a'"):
+        knobs.read("a", step=0.5)
+
+
+def test_steers_target_is_an_id(page):
+    with pytest.raises(TypeError, match="target must be the id of a plot or network, a string, not \\['p'\\]"):
+        hx.steer({"lr": [1.0]}, target=["p"])
+
+
+def test_marks_made_by_hand_are_checked_as_hx_marks_checks_them():
+    line = hx.line([0], [0])
+    with pytest.raises(ValueError, match="finite numbers, not nan"):
+        hx.plot({"a": line, "m": {"kind": "marks", "points": [], "marks": [[float("nan"), "x"]]}})
+    with pytest.raises(TypeError, match="series 'm' must be hx.marks"):
+        hx.plot({"a": line, "m": {"kind": "marks", "points": [], "marks": "abc"}})
 
 
 def test_marks_need_a_text_for_each_x():
