@@ -191,7 +191,7 @@ export function canSteer() {
  * Set a knob of hx.steer for the run id, which reads it at its next step; NaN gives the knob
  * back to the cell's own value.
  * @param {number} id the run's, from run()'s onStart
- * @param {number} slot the knob's place among its steer()'s knobs
+ * @param {number} slot the knob's place among the run's knobs, in the order of its steer() calls
  * @param {number} value
  * @returns {boolean} whether the run is still on and can read it
  */
