@@ -1,48 +1,59 @@
 // Steering a run: the sliders of a cell's hx.steer (site_src/runtime/steering.py), one a knob,
-// under the cell's Run button or under the plot or network that the call names. A move writes the
-// knob's value where the running Python reads it at its next step (runtime/client.js's steer());
-// a slider at its first stop gives the knob back to the cell's own value. Once the run ends, the
-// sliders stay, switched off, at the values they had.
+// under the cell's Run button or at the foot of the plot or network that the call names. A move
+// writes the knob's value where the running Python reads it at its next step (runtime/client.js's
+// steer()); a slider at its first stop gives the knob back to the cell's own value. Once the run
+// ends, the sliders stay, switched off, at the values they had.
 
 import { make } from "./dom.js";
 import { canSteer, steer } from "./runtime/client.js";
 
 const OWN = "the cell's own";
-const shown = new WeakMap(); // cell → its sliders, from its last run
+const shown = new WeakMap(); // cell → the sliders' boxes of its last run
 
 /**
- * The sliders of one run of cell.
+ * The sliders of one run of cell: a box for each hx.steer call of the run.
  * @param {HTMLElement} cell the .ember-cell element
  * @returns {{show: (json: string, run: number|null) => string|undefined, end: () => void}} show
  *   puts up the sliders of a "steer" chunk for the run of that id, and returns a note when its
  *   target is not on the page; end switches them off
  */
 export function steerer(cell) {
-  shown.get(cell)?.remove(); // an earlier run's
-  let box = null;
+  for (const box of shown.get(cell) ?? []) box.remove(); // an earlier run's
+  const boxes = [];
+  shown.set(cell, boxes);
+  let underRun = null; // the last box put under the cell's Run, if any: the next goes after it
   return {
     show(json, run) {
       const { steer: { knobs, first }, target } = JSON.parse(json);
-      box?.remove();
-      box = sliders(knobs, first, run);
-      shown.set(cell, box);
+      const box = sliders(knobs, first, run);
+      boxes.push(box);
       const named = typeof target === "string" && target ? document.getElementById(target) : null;
-      const under = named?.matches(".ember-plot, .ember-network") ? named : cell.querySelector(".ember-cell__bar");
-      under.after(box);
-      if (target && under !== named) return `hx.steer: no plot or network with id ${JSON.stringify(target)} on this page; the sliders are under the cell.`;
+      const drawing = named?.matches(".ember-plot, .ember-network") ? named : null;
+      // In the figure, not beside it: a box put among the article's own children makes the
+      // browser restyle the whole article (Material's sibling rules), a task of 40 ms and more.
+      if (drawing) drawing.append(box);
+      else {
+        (underRun ?? cell.querySelector(".ember-cell__bar")).after(box);
+        underRun = box;
+      }
+      if (target && !drawing) return `hx.steer: no plot or network with id ${JSON.stringify(target)} on this page; the sliders are under the cell.`;
       return undefined;
     },
     end() {
-      if (!box) return;
-      if (box.contains(document.activeElement)) { // a slider switched off would drop the focus to the page
-        box.tabIndex = -1;
-        box.focus();
-      }
-      const live = [...box.querySelectorAll("input")].some((input) => !input.disabled);
-      for (const input of box.querySelectorAll("input")) input.disabled = true;
-      if (live) box.querySelector(".ember-steer__note").textContent = "The run has ended: run the cell again to steer it.";
+      for (const box of boxes) switchOff(box);
     },
   };
+}
+
+/** The sliders of box, switched off at the end of their run. */
+function switchOff(box) {
+  if (box.contains(document.activeElement)) { // a slider switched off would drop the focus to the page
+    box.tabIndex = -1;
+    box.focus();
+  }
+  const live = [...box.querySelectorAll("input")].some((input) => !input.disabled);
+  for (const input of box.querySelectorAll("input")) input.disabled = true;
+  if (live) box.querySelector(".ember-steer__note").textContent = "The run has ended: run the cell again to steer it.";
 }
 
 /** The fieldset of sliders for knobs ([{name, choices, texts}]), whose values go to the

@@ -6,10 +6,24 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from tests.e2e.pages import cell, output
+from tests.e2e.pages import cell, output, replace_code
 
 CELL = 4
 """The playground's cell that waits for a move of its one knob, "rate", up to 15 s."""
+
+TWO_CALLS = """\
+import time
+import hx
+
+rates = hx.steer({"rate": [0.5, 2.0]})
+decays = hx.steer({"decay": [0.1, 0.9]})
+print("two sets of sliders")
+step, end = 0, time.monotonic() + 15
+while time.monotonic() < end and (rates.read(step, rate=1.0)["rate"] == 1.0 or decays.read(step, decay=0.0)["decay"] == 0.0):
+    step += 1
+print("rate", rates.read(step, rate=1.0)["rate"], "decay", decays.read(step, decay=0.0)["decay"])
+"""
+"""Two hx.steer calls in one run, under the cell, waiting until both have been moved, up to 15 s."""
 
 
 def sliders(page: Page):
@@ -22,8 +36,9 @@ def test_a_move_of_a_slider_reaches_the_running_cell_and_is_marked_on_its_plot(p
     expect(output(page, CELL)).to_contain_text("waiting for a move of the rate", timeout=60_000)
     rate = sliders(page).get_by_role("slider", name="rate")
     expect(rate).to_have_attribute("aria-valuetext", "the cell's own")
-    # The sliders are under the plot the cell named, not under the cell.
-    expect(page.locator("#playground-plot").locator("xpath=following-sibling::*[1]")).to_have_accessible_name("Steer while it runs")
+    # The sliders are at the foot of the plot the cell named, not under the cell.
+    expect(page.locator("#playground-plot").get_by_role("group", name="Steer while it runs")).to_be_visible()
+    expect(cell(page, CELL).get_by_role("group", name="Steer while it runs")).to_have_count(0)
     rate.focus()
     page.keyboard.press("End")  # the last stop, 2.0, in one move: the cell ends at the first it sees
     expect(rate).to_have_attribute("aria-valuetext", "2")
@@ -49,3 +64,24 @@ def test_where_the_page_cannot_reach_python_the_sliders_say_why_they_are_off(pag
     expect(sliders(page)).to_contain_text("This page cannot reach Python while it runs")
     cell(page, CELL).get_by_role("button", name="Stop").click()
     expect(cell(page, CELL).get_by_role("status")).to_have_text("Stopped.")
+
+
+def test_each_hx_steer_call_of_a_run_keeps_its_own_sliders(page: Page, isolated_course: str):
+    page.goto(isolated_course + "playground/")
+    replace_code(page, CELL, TWO_CALLS)
+    cell(page, CELL).get_by_role("button", name="Run").click()
+    expect(output(page, CELL)).to_contain_text("two sets of sliders", timeout=60_000)
+    boxes = cell(page, CELL).get_by_role("group", name="Steer while it runs")
+    expect(boxes).to_have_count(2)
+    # Each call's box, in the order of the calls; the first stays live after the second comes.
+    rate = boxes.first.get_by_role("slider", name="rate")
+    decay = boxes.last.get_by_role("slider", name="decay")
+    rate.focus()
+    page.keyboard.press("End")
+    decay.focus()
+    page.keyboard.press("Home")
+    page.keyboard.press("ArrowRight")
+    expect(output(page, CELL)).to_contain_text("rate 2.0 decay 0.1")
+    expect(cell(page, CELL).get_by_role("status")).to_have_text("Done.")
+    expect(rate).to_be_disabled()
+    expect(decay).to_be_disabled()
