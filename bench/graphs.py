@@ -10,6 +10,7 @@ from bench.browser import Bench
 from bench.table import Row
 from site_src.runtime import hx
 from tools.finished import write_solutions
+from tools.reach import paste_code
 REPEATS = 3
 
 NEURON = """\
@@ -57,10 +58,7 @@ def playground(bench: Bench) -> Page:
 
 def run(page: Page, code: str, wait_for: str) -> None:
     """Put code in cell 1, run it, and wait for wait_for in its output."""
-    editor = page.get_by_role("textbox", name="Code of cell 1")
-    editor.click()
-    page.keyboard.press("ControlOrMeta+a")
-    page.keyboard.insert_text(code)
+    paste_code(page.get_by_role("group", name="Code cell 1"), code)
     page.get_by_role("group", name="Code cell 1").get_by_role("button", name="Run", exact=True).click()
     expect(page.get_by_role("log", name="Output of cell 1")).to_contain_text(wait_for, timeout=60_000)
 

@@ -11,7 +11,7 @@ from bench.browser import ROOT, Bench
 from bench.graphs import longest_task, playground, run
 from bench.table import Row
 from tools.finished import write_solutions
-from tools.reach import cell_with
+from tools.reach import cell_with, paste_code
 
 REPEATS = 5
 TRAINING_REPEATS = 2
@@ -74,9 +74,7 @@ def train(page: Page, code: str) -> tuple[float, float]:
     main-thread task meanwhile. It waits for Done in the page, once a frame: Playwright's own
     polling of roles and text walks this long page on its main thread, in tasks of tens of ms."""
     training = cell_with(page, "DRAW_EVERY")
-    training.get_by_role("textbox").click()
-    page.keyboard.press("ControlOrMeta+a")
-    page.keyboard.insert_text(code)
+    paste_code(training, code)
     status = training.get_by_role("status").element_handle()
     run = training.get_by_role("button", name="Run", exact=True).element_handle()
     page.evaluate("new Promise((resolve) => requestIdleCallback(resolve))")  # the editor is done with the paste

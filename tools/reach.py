@@ -86,3 +86,11 @@ def cell_with(page: Page, text: str) -> Locator:
     expect(cells.first).to_be_visible()
     name = cells.filter(has_text=text).get_attribute("aria-label")
     return come_to(page.get_by_role("group", name=name, exact=True))
+
+
+def paste_code(cell: Locator, code: str) -> None:
+    """Replace the code of cell (a code cell's group) with code, as a paste: a click in its
+    editor, Ctrl+A (⌘A), and the text inserted at once."""
+    cell.get_by_role("textbox").click()
+    cell.page.keyboard.press("ControlOrMeta+a")
+    cell.page.keyboard.insert_text(code)

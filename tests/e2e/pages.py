@@ -15,7 +15,7 @@ from pathlib import Path
 from playwright.sync_api import Locator, Page, expect
 
 from tools import finished
-from tools.reach import come_to
+from tools.reach import come_to, paste_code
 
 ROOT = Path(__file__).resolve().parent / "course"
 """The test course: its mkdocs.yml, docs/ and ember/."""
@@ -55,10 +55,7 @@ def output(page: Page, number: int) -> Locator:
 
 def replace_code(page: Page, number: int, code: str) -> None:
     """Replace the code of cell number with code, as a paste."""
-    editor = cell(page, number).get_by_role("textbox", name=f"Code of cell {number}")
-    editor.click()
-    page.keyboard.press("ControlOrMeta+a")
-    page.keyboard.insert_text(code)
+    paste_code(cell(page, number), code)
 
 
 def run(page: Page, number: int) -> None:

@@ -11,7 +11,7 @@ from playwright.sync_api import Page, expect
 
 from site_src import course
 from site_src.gaps import read_ember
-from tests.e2e.pages import cell, editor, lab, output, run, run_checks
+from tests.e2e.pages import cell, editor, lab, output, replace_code, run, run_checks
 from tools.reach import read_through
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -107,9 +107,7 @@ def test_load_the_finished_pieces_on_lesson_07_fills_every_gap_of_01_to_06(page:
     expect(page.locator(".ember-catchup").get_by_role("status")).to_contain_text(
         f"Filled {len(earlier)} gaps with their solutions; kept 0 of your own answers")
     playground = page.get_by_role("group", name=re.compile(r"^Code cell \d+$")).count()
-    cell(page, playground).get_by_role("textbox").click()
-    page.keyboard.press("ControlOrMeta+a")
-    page.keyboard.insert_text(
+    replace_code(page, playground,
         "from ember.neuron import xor_net, AND_WEIGHTS\nfrom ember.train import Counted, one_sided_gradient\n"
         "loss = Counted(lambda k: sum(x * x for x in k))\none_sided_gradient(loss, [1.0] * 250)\n"
         "print('xor', [xor_net(x) for x in ([0, 0], [0, 1], [1, 0], [1, 1])], 'passes', loss.calls)")
