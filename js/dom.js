@@ -27,6 +27,17 @@ export function svg(tag, attrs = {}) {
 }
 
 /**
+ * The element whose id is target, if it has one of classNames: the figure a cell's call names.
+ * @param {unknown} target the id, as the learner's call gave it
+ * @param {string[]} classNames
+ * @returns {HTMLElement|null}
+ */
+export function named(target, ...classNames) {
+  const found = typeof target === "string" && target ? document.getElementById(target) : null;
+  return classNames.some((name) => found?.classList.contains(name)) ? found : null;
+}
+
+/**
  * Where a cell's drawing goes: the element of className named target, else the nearest one above
  * the cell, else one that makeOwn() makes, kept under the cell.
  * @param {HTMLElement} cell
@@ -39,8 +50,8 @@ export function svg(tag, attrs = {}) {
 export function drawingFor(cell, target, className, call, makeOwn) {
   let note;
   if (target) {
-    const named = document.getElementById(target);
-    if (named?.classList.contains(className)) return { figure: named };
+    const figure = named(target, className);
+    if (figure) return { figure };
     const noun = { "ember-plot": "plot", "ember-network": "network diagram" }[className] ?? "figure";
     note = `${call}: no ${noun} with id ${JSON.stringify(target)} on this page; drawn in the nearest one instead.`;
   }

@@ -4,7 +4,7 @@
 // steer()); a slider at its first stop gives the knob back to the cell's own value. Once the run
 // ends, the sliders stay, switched off, at the values they had.
 
-import { make } from "./dom.js";
+import { make, named } from "./dom.js";
 import { canSteer, steer } from "./runtime/client.js";
 
 const OWN = "the cell's own";
@@ -27,8 +27,7 @@ export function steerer(cell) {
       const { steer: { knobs, first }, target } = JSON.parse(json);
       const box = sliders(knobs, first, run);
       boxes.push(box);
-      const named = typeof target === "string" && target ? document.getElementById(target) : null;
-      const drawing = named?.matches(".ember-plot, .ember-network") ? named : null;
+      const drawing = named(target, "ember-plot", "ember-network");
       // In the figure, not beside it: a box put among the article's own children makes the
       // browser restyle the whole article (Material's sibling rules), a task of 40 ms and more.
       if (drawing) drawing.append(box);
