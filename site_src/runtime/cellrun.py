@@ -370,7 +370,7 @@ class Session:
             None if the cell ran to the end, else the name of the exception it raised.
         """
         self.reset()
-        hx._display, hx._steered = sink.show, 0
+        hx.new_run(sink.show)
         linecache.cache[CELL_FILENAME] = (len(source), None, source.splitlines(True), CELL_FILENAME)
         saved = sys.stdout, sys.stderr, sys.stdin
         sys.stdout, sys.stderr, sys.stdin = Stream("stdout", sink), Stream("stderr", sink), NoInput()

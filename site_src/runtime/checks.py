@@ -135,7 +135,7 @@ def _run_one(session: Session, code: str) -> dict:
     saved = sys.stdout, sys.stderr, sys.stdin
     output: list = []
     sink = OutputSink(output.extend, interval=float("inf"))
-    hx._display = sink.show  # a graph a check draws, such as gradcheck's, goes with its result
+    hx.new_run(sink.show)  # a graph a check draws, such as gradcheck's, goes with its result
     sys.stdout, sys.stderr, sys.stdin = Stream("stdout", sink), Stream("stderr", sink), NoInput()
     try:
         result = _outcome(session, code)

@@ -60,12 +60,30 @@ MAX_POINTS = 10_000
 MAX_SIZE = 1e300
 """The largest number, either side of 0, that a plot takes: its range must fit in a float."""
 
-_display = None
-"""Set by the runner for each run: called with the kind ("graph", "plot", "network" or "steer")
-and the JSON text."""
 
-_steered = 0
-"""The knobs this run's hx.steer calls have taken so far; the runner sets it to 0 for each run."""
+
+class Run:
+    """One run of a cell or of a lab's check, as the runner starts it (new_run).
+
+    Args:
+        display: Called with the kind ("graph", "plot", "network" or "steer") and the JSON text
+            of what the run shows.
+    """
+
+    def __init__(self, display: Callable[[str, str], None]) -> None:
+        self.display = display
+        self.steered = 0  # the sliders' slots this run's hx.steer calls have taken
+
+
+_run: Run | None = None
+"""The run going on; None in a Python that no runner started, where nothing can draw."""
+
+
+def new_run(display: Callable[[str, str], None]) -> None:
+    """Start a run, for the runner: what hx shows goes to display, and its hx.steer calls take
+    the sliders' slots from the first. A Steering of an earlier run reads the cell's own values."""
+    global _run
+    _run = Run(display)
 
 
 def graph(value: object) -> dict:
@@ -246,13 +264,12 @@ def steer(choices: dict[str, Sequence[float]], target: str | None = None) -> "st
     """
     import steering  # steering imports this module
 
-    global _steered
     if target is not None and not isinstance(target, str):
         raise TypeError(f"hx.steer's target must be the id of a plot or network, a string, not {target!r}")
-    made = steering.steer(choices, first=_steered)
-    _steered += len(made.choices)
-    if _display is not None:  # nowhere to steer from (the build): the cell's own values hold
-        _display("steer", json.dumps({"steer": made.knobs(), "target": target}))
+    made = steering.steer(choices, first=_run.steered if _run else 0)
+    if _run is not None:  # else no page: the cell's own values hold
+        _run.steered += len(made.choices)
+        _run.display("steer", json.dumps({"steer": made.knobs(), "target": target}))
     return made
 
 
@@ -421,10 +438,10 @@ def _show(kind: str, data: dict, target: str | None, marked: list[int] = ()) -> 
     """Hand data to the page as a kind ("graph", "plot" or "network"), for target, with the ids of the
     nodes to mark."""
     text = json.dumps({kind: data, "target": target, **({"marked": marked} if marked else {})})
-    if _display is None:
+    if _run is None:
         print(f"(hx.show_{kind}: nothing here can draw the {kind})")
     else:
-        _display(kind, text)
+        _run.display(kind, text)
 
 
 def _number(x: object) -> float | str:

@@ -48,7 +48,7 @@ class Steering:
     def __init__(self, choices: dict[str, list[float]], first: int = 0) -> None:
         self.choices = choices
         self._first = first
-        self._run = hx._display  # the run this belongs to: the runner sets a new _display each run
+        self._run = hx._run  # the run this belongs to: its sliders are of no later run
         self._given: dict[str, float | None] = dict.fromkeys(choices)  # what the page gave last
         self._marks: list[tuple[float, str]] = []
 
@@ -79,7 +79,7 @@ class Steering:
             value = own[name]
             if not isinstance(value, Real) or isinstance(value, bool):
                 raise TypeError(f"the cell's own {name} must be a number, not {type(value).__name__} {value!r}")
-            given = _given(slot) if hx._display is self._run else None
+            given = _given(slot) if self._run is not None and hx._run is self._run else None
             if given != self._given[name]:
                 self._mark(step, f"{name} {_text(given)}" if given is not None else f"{name}: the cell's own")
                 self._given[name] = given

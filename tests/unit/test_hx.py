@@ -81,7 +81,7 @@ def test_numbers_json_cannot_hold_become_strings():
 
 def test_show_graph_hands_the_json_and_target_to_the_page(monkeypatch):
     shown = []
-    monkeypatch.setattr(hx, "_display", lambda kind, text: shown.append((kind, text)))
+    monkeypatch.setattr(hx, "_run", hx.Run(lambda kind, text: shown.append((kind, text))))
     hx.show_graph(Value(1.0), target="fig")
     assert shown[0][0] == "graph" and json.loads(shown[0][1])["target"] == "fig"
 

@@ -17,7 +17,7 @@ KNOBS = {"lr": [0.1, 1.0], "alpha": [0.0, 0.01]}
 @pytest.fixture(autouse=True)
 def run(monkeypatch):
     """Each test is a run of its own: no knobs taken yet."""
-    monkeypatch.setattr(hx, "_steered", 0)
+    monkeypatch.setattr(hx, "_run", hx.Run(lambda kind, text: None))
 
 
 @pytest.fixture
@@ -26,7 +26,7 @@ def page(monkeypatch):
     one run."""
     slots, shown = [math.nan] * steering.MAX_KNOBS, []
     monkeypatch.setattr(steering, "read_slot", lambda slot: slots[slot])
-    monkeypatch.setattr(hx, "_display", lambda kind, text: shown.append((kind, json.loads(text))))
+    monkeypatch.setattr(hx, "_run", hx.Run(lambda kind, text: shown.append((kind, json.loads(text)))))
     return slots, shown
 
 
@@ -56,7 +56,7 @@ def test_a_second_steer_in_a_run_takes_the_slots_after_the_first(page):
 def test_knobs_kept_from_an_earlier_run_read_the_cells_own_values(page, monkeypatch):
     slots, _ = page
     kept = hx.steer({"lr": [0.5, 2.0]})
-    monkeypatch.setattr(hx, "_display", lambda kind, text: None)  # the next run
+    monkeypatch.setattr(hx, "_run", hx.Run(lambda kind, text: None))  # the next run
     slots[0] = 2.0  # that run's own slider
     assert kept.read(0, lr=1.0) == {"lr": 1.0}
 
@@ -90,7 +90,7 @@ def test_each_change_is_marked_once_at_the_step_it_took_effect(page):
 
 def test_without_a_page_every_knob_keeps_the_cells_own_value_and_nothing_is_shown(monkeypatch):
     monkeypatch.setattr(steering, "read_slot", None)
-    monkeypatch.setattr(hx, "_display", None)
+    monkeypatch.setattr(hx, "_run", None)
     knobs = hx.steer({"lr": [0.5]})
     assert knobs.read(1, lr=0.25) == {"lr": 0.25}
     assert knobs.marks()["marks"] == []

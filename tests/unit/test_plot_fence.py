@@ -31,7 +31,7 @@ def test_a_nameless_series_gets_a_name_and_no_title_is_none():
 
 def test_show_plot_hands_the_json_and_target_to_the_page(monkeypatch):
     shown = []
-    monkeypatch.setattr(hx, "_display", lambda kind, text: shown.append((kind, json.loads(text))))
+    monkeypatch.setattr(hx, "_run", hx.Run(lambda kind, text: shown.append((kind, json.loads(text)))))
     hx.show_plot({"y": hx.line([1], [2])}, target="p")
     assert shown == [("plot", {"plot": hx.plot({"y": hx.line([1], [2])}), "target": "p"})]
 

@@ -84,13 +84,10 @@ def test_numbers_that_are_not_finite_are_strings_and_the_json_is_valid():
     json.loads(json.dumps(shown, allow_nan=False))
 
 
-def test_show_network_hands_the_page_a_network_chunk_for_its_target():
+def test_show_network_hands_the_page_a_network_chunk_for_its_target(monkeypatch):
     shown = []
-    hx._display, before = (lambda kind, text: shown.append((kind, json.loads(text)))), hx._display
-    try:
-        hx.show_network(tiny(), [3.0, 1.0], step=5, target="moons-network")
-    finally:
-        hx._display = before
+    monkeypatch.setattr(hx, "_run", hx.Run(lambda kind, text: shown.append((kind, json.loads(text)))))
+    hx.show_network(tiny(), [3.0, 1.0], step=5, target="moons-network")
     [(kind, data)] = shown
     assert kind == "network" and data["target"] == "moons-network"
     assert data["network"]["step"] == 5 and data["network"]["activations"][-1] == [2.25]
