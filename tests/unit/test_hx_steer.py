@@ -94,6 +94,8 @@ def test_without_a_page_every_knob_keeps_the_cells_own_value_and_nothing_is_show
     knobs = hx.steer({"lr": [0.5]})
     assert knobs.read(1, lr=0.25) == {"lr": 0.25}
     assert knobs.marks()["marks"] == []
+    for _ in range(steering.MAX_KNOBS):  # no run to share the slots of: each call may take them all
+        hx.steer({name: [1.0] for name in "abcd"})
 
 
 @pytest.mark.parametrize("choices, error, message", [
