@@ -1,8 +1,9 @@
 // Steering a run: the sliders of a cell's hx.steer (site_src/runtime/steering.py), one a knob,
-// under the cell's Run button or at the foot of the plot or network that the call names. A move
-// writes the knob's value where the running Python reads it at its next step (runtime/client.js's
-// steer()); a slider at its first stop gives the knob back to the cell's own value. Once the run
-// ends, the sliders stay, switched off, at the values they had.
+// under the cell's Run button or in the plot or network that the call names, under its drawing,
+// above its table and caption. A move writes the knob's value where the running Python reads it
+// at its next step (runtime/client.js's steer()); a slider at its first stop gives the knob back
+// to the cell's own value. Once the run ends, the sliders stay, switched off, at the values they
+// had.
 
 import { make, named } from "./dom.js";
 import { canSteer, steer } from "./runtime/client.js";
@@ -26,17 +27,22 @@ export function steerer(cell) {
     show(json, run) {
       const { steer: { knobs, first }, target } = JSON.parse(json);
       const box = sliders(knobs, first, run);
+      box.setAttribute("aria-label", `Steer while it runs, for cell ${cell.dataset.cell}`); // one of several, maybe
       boxes.push(box);
       const drawing = named(target, "ember-plot", "ember-network");
-      // In the figure, not beside it: a box put among the article's own children makes the
-      // browser restyle the whole article (Material's sibling rules), a task of 40 ms and more.
-      if (drawing) drawing.append(box);
-      else {
+      if (drawing) {
+        // In the figure, not beside it: a box put among the article's own children makes the
+        // browser restyle the whole article (Material's sibling rules), a task of 40 ms and more.
+        // Above its table and caption, which a run lengthens: the sliders stay by the drawing.
+        const below = drawing.querySelector(":scope > details, :scope > figcaption");
+        drawing.insertBefore(box, below);
+      } else {
         (underRun ?? cell.querySelector(".ember-cell__bar")).after(box);
         underRun = box;
       }
-      if (target && !drawing) return `hx.steer: no plot or network with id ${JSON.stringify(target)} on this page; the sliders are under the cell.`;
-      return undefined;
+      if (!target || drawing) return undefined;
+      const what = typeof target === "string" && document.getElementById(target) ? "is not a plot or network" : "is not on this page";
+      return `hx.steer: the target ${JSON.stringify(target)} ${what}; the sliders are under the cell.`;
     },
     end() {
       for (const box of boxes) switchOff(box);
@@ -48,7 +54,7 @@ export function steerer(cell) {
 function switchOff(box) {
   if (box.contains(document.activeElement)) { // a slider switched off would drop the focus to the page
     box.tabIndex = -1;
-    box.focus();
+    box.focus({ preventScroll: true }); // the learner may be reading the output far below
   }
   const live = [...box.querySelectorAll("input")].some((input) => !input.disabled);
   for (const input of box.querySelectorAll("input")) input.disabled = true;

@@ -16,14 +16,18 @@ import time
 import hx
 
 rates = hx.steer({"rate": [0.5, 2.0]})
-decays = hx.steer({"decay": [0.1, 0.9]})
+decays = hx.steer({"decay": [0.1, 0.9]}, target="playground-figure")
 print("two sets of sliders")
 step, end = 0, time.monotonic() + 15
 while time.monotonic() < end and (rates.read(step, rate=1.0)["rate"] == 1.0 or decays.read(step, decay=0.0)["decay"] == 0.0):
     step += 1
-print("rate", rates.read(step, rate=1.0)["rate"], "decay", decays.read(step, decay=0.0)["decay"])
+print("rate", rates.read(step, rate=1.0)["rate"], "decay", decays.read(step, decay=0.0)["decay"], flush=True)
+end = time.monotonic() + 3  # the learner scrolls away meanwhile
+while time.monotonic() < end:
+    step += 1
 """
-"""Two hx.steer calls in one run, under the cell, waiting until both have been moved, up to 15 s."""
+"""Two hx.steer calls in one run, waiting until both have been moved, up to 15 s, then running on
+for 3 s: the second names a graph's figure, where sliders cannot go, so both are under the cell."""
 
 
 def sliders(page: Page):
@@ -36,9 +40,12 @@ def test_a_move_of_a_slider_reaches_the_running_cell_and_is_marked_on_its_plot(p
     expect(output(page, CELL)).to_contain_text("waiting for a move of the rate", timeout=60_000)
     rate = sliders(page).get_by_role("slider", name="rate")
     expect(rate).to_have_attribute("aria-valuetext", "the cell's own")
-    # The sliders are at the foot of the plot the cell named, not under the cell.
-    expect(page.locator("#playground-plot").get_by_role("group", name="Steer while it runs")).to_be_visible()
+    # The sliders are in the plot the cell named, above its table, which a run lengthens.
+    box = page.locator("#playground-plot").get_by_role("group", name="Steer while it runs")
+    expect(box).to_have_accessible_name(f"Steer while it runs, for cell {CELL}")
     expect(cell(page, CELL).get_by_role("group", name="Steer while it runs")).to_have_count(0)
+    table = page.locator("#playground-plot").get_by_text("The plot as a table")
+    assert box.bounding_box()["y"] < table.bounding_box()["y"]
     rate.focus()
     page.keyboard.press("End")  # the last stop, 2.0, in one move: the cell ends at the first it sees
     expect(rate).to_have_attribute("aria-valuetext", "2")
@@ -71,17 +78,24 @@ def test_each_hx_steer_call_of_a_run_keeps_its_own_sliders(page: Page, isolated_
     replace_code(page, CELL, TWO_CALLS)
     cell(page, CELL).get_by_role("button", name="Run").click()
     expect(output(page, CELL)).to_contain_text("two sets of sliders", timeout=60_000)
+    status = cell(page, CELL).get_by_role("status")  # found now: cell() scrolls to the cell
     boxes = cell(page, CELL).get_by_role("group", name="Steer while it runs")
     expect(boxes).to_have_count(2)
     # Each call's box, in the order of the calls; the first stays live after the second comes.
     rate = boxes.first.get_by_role("slider", name="rate")
     decay = boxes.last.get_by_role("slider", name="decay")
+    expect(output(page, CELL)).to_contain_text(
+        'hx.steer: the target "playground-figure" is not a plot or network; the sliders are under the cell.')
     rate.focus()
     page.keyboard.press("End")
     decay.focus()
-    page.keyboard.press("Home")
-    page.keyboard.press("ArrowRight")
-    expect(output(page, CELL)).to_contain_text("rate 2.0 decay 0.1")
-    expect(cell(page, CELL).get_by_role("status")).to_have_text("Done.")
+    page.keyboard.press("End")
+    expect(output(page, CELL)).to_contain_text("rate 2.0 decay 0.9")
+    page.mouse.wheel(0, -10_000)  # the learner scrolls back up while it runs on; the slider keeps the focus
+    expect(boxes.last).not_to_be_in_viewport()
+    expect(status).to_have_text("Done.")
     expect(rate).to_be_disabled()
     expect(decay).to_be_disabled()
+    # The focus stays in the sliders' box, and the page where the learner was.
+    expect(boxes.last).to_be_focused()
+    expect(boxes.last).not_to_be_in_viewport()
