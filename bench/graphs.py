@@ -11,6 +11,7 @@ from bench.table import Row
 from site_src.runtime import hx
 from tools.finished import write_solutions
 from tools.reach import paste_code
+
 REPEATS = 3
 
 NEURON = """\

@@ -61,7 +61,6 @@ MAX_SIZE = 1e300
 """The largest number, either side of 0, that a plot takes: its range must fit in a float."""
 
 
-
 class Run:
     """One run of a cell or of a lab's check, as the runner starts it (new_run).
 
