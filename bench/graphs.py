@@ -59,8 +59,9 @@ def playground(bench: Bench) -> Page:
 
 def run(page: Page, code: str, wait_for: str) -> None:
     """Put code in cell 1, run it, and wait for wait_for in its output."""
-    paste_code(page.get_by_role("group", name="Code cell 1"), code)
-    page.get_by_role("group", name="Code cell 1").get_by_role("button", name="Run", exact=True).click()
+    cell = page.get_by_role("group", name="Code cell 1")
+    paste_code(cell, code)
+    cell.get_by_role("button", name="Run", exact=True).click()
     expect(page.get_by_role("log", name="Output of cell 1")).to_contain_text(wait_for, timeout=60_000)
 
 

@@ -15,10 +15,11 @@ QUIET = "print(1)"
 
 def run(page: Page, code: str) -> float:
     """Run code in cell 1 until it is done; the longest main-thread task meanwhile, in ms."""
-    paste_code(come_to(page.get_by_role("group", name="Code cell 1")), code)
+    cell = come_to(page.get_by_role("group", name="Code cell 1"))
+    paste_code(cell, code)
     longest_task(page)
-    page.get_by_role("group", name="Code cell 1").get_by_role("button", name="Run").click()
-    expect(page.get_by_role("group", name="Code cell 1").get_by_role("status")).to_have_text("Done.", timeout=120_000)
+    cell.get_by_role("button", name="Run").click()
+    expect(cell.get_by_role("status")).to_have_text("Done.", timeout=120_000)
     return longest_task(page)
 
 
