@@ -38,6 +38,17 @@ export function named(target, ...classNames) {
 }
 
 /**
+ * Why target names no drawing of the kind a call wants, for its note.
+ * @param {unknown} target the id, as the learner's call gave it
+ * @param {string} noun the kind wanted: "plot", "plot or network"
+ * @returns {string} 'the target "id" is not a plot', or 'is not on this page'
+ */
+export function missed(target, noun) {
+  const found = typeof target === "string" && target ? document.getElementById(target) : null;
+  return `the target ${JSON.stringify(target)} ${found ? `is not a ${noun}` : "is not on this page"}`;
+}
+
+/**
  * Where a cell's drawing goes: the element of className named target, else the nearest one above
  * the cell, else one that makeOwn() makes, kept under the cell.
  * @param {HTMLElement} cell
@@ -53,7 +64,7 @@ export function drawingFor(cell, target, className, call, makeOwn) {
     const figure = named(target, className);
     if (figure) return { figure };
     const noun = { "ember-plot": "plot", "ember-network": "network diagram" }[className] ?? "figure";
-    note = `${call}: no ${noun} with id ${JSON.stringify(target)} on this page; drawn in the nearest one instead.`;
+    note = `${call}: ${missed(target, noun)}; drawn in the nearest one instead.`;
   }
   const above = [...document.querySelectorAll(`.${className}`)].filter(
     (f) => f.compareDocumentPosition(cell) & Node.DOCUMENT_POSITION_FOLLOWING,

@@ -5,7 +5,7 @@
 // to the cell's own value. Once the run ends, the sliders stay, switched off, at the values they
 // had.
 
-import { make, named } from "./dom.js";
+import { make, missed, named } from "./dom.js";
 import { canSteer, steer } from "./runtime/client.js";
 
 const OWN = "the cell's own";
@@ -41,8 +41,7 @@ export function steerer(cell) {
         underRun = box;
       }
       if (!target || drawing) return undefined;
-      const what = typeof target === "string" && document.getElementById(target) ? "is not a plot or network" : "is not on this page";
-      return `hx.steer: the target ${JSON.stringify(target)} ${what}; the sliders are under the cell.`;
+      return `hx.steer: ${missed(target, "plot or network")}; the sliders are under the cell.`;
     },
     end() {
       for (const box of boxes) switchOff(box);

@@ -67,3 +67,12 @@ def test_a_range_no_wider_than_rounding_draws_at_once(page: Page, course: str):
     plot = page.locator(PLOT)
     expect(plot.get_by_role("list", name="Legend").get_by_role("listitem")).to_have_text(["loss"])
     expect(plot.get_by_role("img")).to_have_attribute("aria-label", re.compile(r"^Plot: loss; x from "))
+
+
+def test_a_target_that_is_not_a_plot_says_so_and_the_plot_above_is_drawn(page: Page, course: str):
+    page.goto(course + "playground/")
+    replace_code(page, 2, "import hx\nhx.show_plot({'y': hx.line([0, 1], [1, 0])}, target='playground-figure')")
+    run(page, 2)
+    expect(output(page, 2)).to_contain_text(
+        'hx.show_plot: the target "playground-figure" is not a plot; drawn in the nearest one instead.')
+    expect(page.locator(PLOT).get_by_role("list", name="Legend").get_by_role("listitem")).to_have_text(["y"])
