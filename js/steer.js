@@ -86,7 +86,7 @@ function sliders(knobs, first, run) {
     box.append(row);
   });
   box.append(make("p", "ember-steer__note", live
-    ? "A move takes effect at the next step; the first stop gives the knob back to the cell's own value."
+    ? "A move takes effect at the next step; a slider at its left end gives the knob back to the cell's own value."
     : "This page cannot reach Python while it runs (it is not cross-origin isolated), so the sliders are off: change the values in the code and run it again."));
   return box;
 }

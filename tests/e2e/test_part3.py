@@ -63,8 +63,9 @@ def test_training_in_the_browser_redraws_the_plots_and_the_network_steers_and_re
         expect(step_line).to_contain_text(f"After {step} steps", timeout=90_000)
         names.append(output_neuron(page).get_attribute("aria-label"))
     assert len(set(names)) == 3, f"the output neuron should change with each redraw: {names}"
-    # Steer: lr to its last stop, 3.0, while it trains; the loss curve marks the step it took effect.
-    lr = page.get_by_role("group", name="Steer while it runs").get_by_role("slider", name="lr")
+    # Steer: lr to its last stop, 3.0, with the sliders under Run, while it trains; the loss curve
+    # marks the step it took effect.
+    lr = training.get_by_role("group", name="Steer while it runs").get_by_role("slider", name="lr")
     come_to(lr).focus()
     page.keyboard.press("End")
     expect(lr).to_have_attribute("aria-valuetext", "3")
