@@ -1,8 +1,8 @@
 // A lab: the learner's file, editable only in this lab's gaps; hints one level at a time;
 // checks that run in the worker against the learner's ember, each with its own status, what
 // the learner's code printed while it ran, and what they most likely did when a typical
-// mistake gives the lab's checks the same results; once every check passes, the course's
-// answer beside theirs.
+// mistake gives the lab's checks the same results; when some fail, where to look: each gap at
+// fault and the learner's line in it; once every check passes, the course's answer beside theirs.
 
 import { button, make, readJson } from "./dom.js";
 import { createGapEditor } from "./editor/gaps.js";
@@ -101,7 +101,19 @@ export function mount(el, left) {
 
   mountGapButtons(el, gaps.filter((gap) => gap.editable).map((gap) => gap.name), editor, file, slots);
   mountHints(el, data);
-  mountChecks(el, data, mountAnswers(el, data, slots));
+  mountChecks(el, data, { showAnswers: mountAnswers(el, data, slots), editor, answers: courseText(lesson, data) });
+}
+
+/**
+ * The course's text of the gaps a failing lab may be blamed on, by name: the lab's own, and the
+ * earlier lessons' that the page has (as "Load the finished pieces" gives them). The worker
+ * tries them in place of the learner's; the page never shows them before the lab passes.
+ */
+function courseText(lesson, data) {
+  const earlier = Object.values(lesson.files).flat()
+    .filter((s) => typeof s !== "string" && !s.marked && s.solution !== null)
+    .map((s) => [s.gap, s.solution.replace(/\n$/, "")]);
+  return { ...Object.fromEntries(earlier), ...data.answers };
 }
 
 /**
@@ -209,18 +221,23 @@ function stoppedSummary({ stopped, restarted }, running) {
 }
 
 /**
- * The checks: a Run checks button, a status for each check, and the praise when all pass.
- * @param {(passed: boolean) => void} showAnswers shows the course's answer once the lab passed
+ * The checks: a Run checks button, a status for each check, where to look when some fail, and
+ * the praise when all pass.
+ * @param {{showAnswers: (passed: boolean) => void, editor: object, answers: Object<string, string>}} parts
+ *   showAnswers shows the course's answer once the lab passed; editor, the lab's (selectLine);
+ *   answers, courseText's
  */
-function mountChecks(el, data, showAnswers) {
+function mountChecks(el, data, { showAnswers, editor, answers }) {
   const box = el.querySelector(".ember-lab__checks");
   const items = [...box.querySelectorAll(".ember-lab__check")];
   const praise = el.querySelector(".ember-lab__praise");
   const run = button("Run checks", "md-button--primary ember-lab__button");
   const summary = make("p", "ember-lab__summary");
   summary.setAttribute("role", "status");
+  const where = make("div", "ember-lab__where");
+  where.hidden = true;
   box.querySelector(".ember-lab__checks-title").after(run);
-  box.append(summary);
+  box.append(summary, where);
 
   const showPassed = (passed) => {
     praise.hidden = !passed;
@@ -230,6 +247,7 @@ function mountChecks(el, data, showAnswers) {
   /** Clear the statuses and say why; unpass also forgets that the lab was passed. */
   const forget = (message, unpass = true) => {
     for (const item of items) showResult(item, { status: "", reason: "" });
+    showWhere(where, [], data, editor);
     if (unpass) {
       progress.setPassed(data.id, false);
       showPassed(false);
@@ -248,15 +266,41 @@ function mountChecks(el, data, showAnswers) {
     const checking = `Checking…${earlier}`;
     summary.textContent = !isReady() ? `Python is starting… the checks run as soon as it is ready.${earlier}`
       : isBusy() ? `Waiting for the run before them to end…${earlier}` : checking;
+    showWhere(where, [], data, editor);
     const outcome = await runChecks(data.checks, learnerEmber(), {
       lab: data.gaps,
+      answers,
       timeLimit: CHECKS_TIME_LIMIT,
       onStart: started,
       onRun: () => (summary.textContent = checking),
       onResult: (index, result) => showResult(items[index], result),
     });
     showOutcome(outcome, { items, summary, data, showPassed });
+    showWhere(where, outcome.blame ?? [], data, editor);
   });
+}
+
+/**
+ * Where to look in a failing lab: each gap at fault, in words, with a button that selects the
+ * learner's line in the editor when it is one of this lab's gaps.
+ * @param {HTMLElement} where
+ * @param {import("./runtime/client.js").Fault[]} faults
+ */
+function showWhere(where, faults, data, editor) {
+  where.hidden = !faults.length;
+  if (!faults.length) return where.replaceChildren();
+  const list = make("ul", "ember-lab__where-list");
+  for (const fault of faults) {
+    const item = make("li", "ember-lab__pointer", fault.text);
+    const line = fault.lines[0] ?? (fault.after === null ? null : Math.max(fault.after, 1));
+    if (line !== null && data.gaps.includes(fault.gap)) {
+      const go = button(`Select line ${line} of ${fault.gap}`, "ember-lab__button ember-lab__go");
+      go.addEventListener("click", () => editor.selectLine(fault.gap, line));
+      item.append(" ", go);
+    }
+    list.append(item);
+  }
+  where.replaceChildren(make("p", "ember-lab__heading", "Where to look"), list);
 }
 
 /** The checks' outcome, in the lab's items and summary, and whether it is passed (showPassed). */

@@ -9,10 +9,12 @@ Invariants (docs/authoring.md, "The rules every lesson keeps"), for every lesson
 - each check of lab k of N passes once labs 1 to k are solved, the later ones not yet;
 - every check of N and of earlier lessons passes on the end snapshot of N;
 - each mistake a lab declares, with every other gap of the lab and of the labs before it
-  solved, fails a check of that lab, and the reason shown then carries the mistake's words; each
-  correct answer a lab declares (also_right) passes every check of that lab.
+  solved, fails a check of that lab, and the reason shown then carries the mistake's words; the
+  blame (runtime/blame.py) then names the mistake's gap alone, and a line it names is one the
+  mistake changed; each correct answer a lab declares (also_right) passes every check of that lab.
 """
 
+import difflib
 import re
 from collections.abc import Iterator, Mapping
 from concurrent.futures import ThreadPoolExecutor
@@ -21,7 +23,7 @@ from pathlib import Path
 
 import yaml
 
-from site_src.execute import CellFailure, run_checks, write_lib
+from site_src.execute import CellFailure, check_lab, run_checks, write_lib
 from site_src.fences import QUOTE, Declared, FenceError, registry
 from site_src.fences import lab as lab_fence
 from site_src.gaps import Ember
@@ -301,41 +303,64 @@ def _answers(ember: Ember, lesson: Lesson, index: int) -> dict[str, str]:
 
 
 def _variant_runs(ember: Ember, lesson: Lesson, index: int, variants: tuple, checks: list[dict],
-                  runtime: dict[str, str], scratch: Path, cache: Path | None) -> list[list[dict] | None]:
+                  runtime: dict[str, str], scratch: Path, cache: Path | None, blamed: bool = False) -> list:
     """For each variant (a mistake, or a correct answer) of lab index of lesson, with every other
     gap of the lab and of the labs before it solved: the results of checks; None for a variant
-    whose replace finds nothing to replace. The variants run at once, each in a folder of
-    scratch of its own."""
-    def run(number: int, variant: lab_fence.Variant) -> list[dict] | None:
+    whose replace finds nothing to replace. blamed: with the course's answers at hand, as the page
+    runs them, check_lab's ``{"results", "blame"}`` instead. The variants run at once, each in a
+    folder of scratch of its own."""
+    lab = lesson.labs[index]
+
+    def run(number: int, variant: lab_fence.Variant) -> list[dict] | dict | None:
         region, version = ember.gaps[variant.gap]
         text = variant.applied(version.text, region.indent)
         if text is None:
             return None
-        files = ember.snapshot(lesson.number, answers={**_answers(ember, lesson, index), variant.gap: text})
-        return _run_dicts(files, checks, runtime, scratch / f"variant-{number}", cache, lesson.labs[index].gaps)
+        answers = {**_answers(ember, lesson, index), variant.gap: text}
+        files = ember.snapshot(lesson.number, answers=answers)
+        if not blamed:
+            return _run_dicts(files, checks, runtime, scratch / f"variant-{number}", cache, lab.gaps)
+        return blamed_run(ember, lesson.number, lab.gaps, answers, checks, runtime, scratch / f"variant-{number}", cache)
 
     with ThreadPoolExecutor(max_workers=max(len(variants), 1)) as pool:
         return list(pool.map(run, range(len(variants)), variants))
 
 
-def _diagnosed(lab: lab_fence.Lab, runs: list[list[dict] | None]) -> list[dict]:
-    """lab's checks, each with the status, reason and words of every mistake that fails it, from
-    runs, the results of the checks on each mistake."""
+def blamed_run(ember: Ember, number: int, gaps: tuple[str, ...], answers: dict[str, str], checks: list[dict],
+               runtime: dict[str, str], folder: Path, cache: Path | None = None) -> dict:
+    """The checks of a lab with gaps run on ember as lesson number starts, with answers (by gap) in
+    place of stubs, as the page runs them: with the course's text of the lab's gaps at hand, so
+    that a failing lab is blamed (execute.check_lab's ``{"results", "blame"}``)."""
+    course = {gap: ember.gaps[gap][1].text.removesuffix("\n") for gap in gaps}
+    lib = write_lib({**ember.snapshot(number, answers=answers), **runtime}, folder)
+    try:
+        return check_lab(checks, lib, list(gaps), course, ember.spans(number, answers), cache=cache)
+    except CellFailure as exc:
+        return {"results": [{"status": "error", "reason": str(exc)} for _ in checks], "blame": []}
+
+
+def _diagnosed(ember: Ember, lab: lab_fence.Lab, runs: list[list[dict] | None]) -> list[dict]:
+    """lab's checks, each with the gap, text, status, reason and words of every mistake that fails
+    it, from runs, the results of the checks on each mistake."""
     checks = [{"title": check.title, "code": check.code, "mistakes": []} for check in lab.checks]
     for mistake, results in zip(lab.mistakes, runs):
+        region, version = ember.gaps[mistake.gap]
+        text = mistake.applied(version.text, region.indent)
         for check, result in zip(checks, results or []):
             if result["status"] != "passed":
-                check["mistakes"].append({"status": result["status"], "reason": result["reason"], "says": mistake.says})
+                check["mistakes"].append({"gap": mistake.gap, "text": text, "status": result["status"],
+                                          "reason": result["reason"], "says": mistake.says})
     return checks
 
 
 def diagnosed_checks(ember: Ember, lesson: Lesson, index: int, runtime: dict[str, str], scratch: Path,
                      cache: Path | None = None) -> list[dict]:
     """The checks of lab index of lesson as the page runs them (runtime/checks.py): each with,
-    for every mistake the lab declares that fails it, the status and reason it then gives and
-    the mistake's words, ``{"title", "code", "mistakes": [{"status", "reason", "says"}, ...]}``."""
+    for every mistake the lab declares that fails it, the mistake's gap and text, the status and
+    reason it then gives and the mistake's words, ``{"title", "code", "mistakes": [{"gap",
+    "text", "status", "reason", "says"}, ...]}``."""
     lab = lesson.labs[index]
-    return _diagnosed(lab, _variant_runs(ember, lesson, index, lab.mistakes, _plain(lab.checks), runtime, scratch, cache))
+    return _diagnosed(ember, lab, _variant_runs(ember, lesson, index, lab.mistakes, _plain(lab.checks), runtime, scratch, cache))
 
 
 def lab_data(ember: Ember, lessons: list[Lesson], runtime: dict[str, str], scratch: Path,
@@ -357,9 +382,10 @@ def _variant_problems(ember: Ember, lesson: Lesson, index: int, runtime: dict[st
     runs = _variant_runs(ember, lesson, index, (*lab.mistakes, *lab.also_right), _plain(lab.checks),
                          runtime, scratch / "variants", cache)
     plain, right = runs[:len(lab.mistakes)], runs[len(lab.mistakes):]
-    # Run again as the page runs them, diagnosed: a mistake's checks must fail the same way twice.
-    shown = _variant_runs(ember, lesson, index, lab.mistakes, _diagnosed(lab, plain), runtime,
-                          scratch / "diagnosed", cache)
+    # Run again as the page runs them, diagnosed and blamed: a mistake's checks must fail the same
+    # way twice, and point at its gap and a line it changed.
+    shown = _variant_runs(ember, lesson, index, lab.mistakes, _diagnosed(ember, lab, plain), runtime,
+                          scratch / "diagnosed", cache, blamed=True)
     for variant, results in [*zip(lab.mistakes, plain), *zip(lab.also_right, right)]:
         if results is None:
             found.append(f"{lesson.src_path}:{variant.line}: {variant.replace[0]!r} is not in the solution of "
@@ -368,9 +394,8 @@ def _variant_problems(ember: Ember, lesson: Lesson, index: int, runtime: dict[st
         if results is not None and all(result["status"] == "passed" for result in results):
             found.append(f"{lesson.src_path}:{mistake.line}: the mistake in gap {mistake.gap} passes every "
                          f"check of lab {index + 1}: a check should catch it")
-        elif said is not None and not any(mistake.says in result.get("likely", ()) for result in said):
-            found.append(f"{lesson.src_path}:{mistake.line}: a learner who makes the mistake in gap "
-                         f"{mistake.gap} does not read its words: its checks failed differently when run again")
+        elif said is not None:
+            found += _said_problems(ember, lesson, mistake, said)
     for variant, results in zip(lab.also_right, right):
         failing = [(check, result) for check, result in zip(lab.checks, results or []) if result["status"] != "passed"]
         if failing:
@@ -378,6 +403,32 @@ def _variant_problems(ember: Ember, lesson: Lesson, index: int, runtime: dict[st
             found.append(f"{lesson.src_path}:{variant.line}: the correct answer in gap {variant.gap} fails "
                          f"check '{check.title}': {result['reason']}")
     return found
+
+
+def _said_problems(ember: Ember, lesson: Lesson, mistake: lab_fence.Variant, said: dict) -> list[str]:
+    """Problems with what a learner who makes mistake reads (said, the blamed run): its words
+    not shown, another gap blamed, or a line named that the mistake did not change."""
+    where = f"{lesson.src_path}:{mistake.line}: a learner who makes the mistake in gap {mistake.gap}"
+    if not any(mistake.says in result.get("likely", ()) for result in said["results"]):
+        return [f"{where} does not read its words: its checks failed differently when run again"]
+    blamed = [fault["gap"] for fault in said["blame"]]
+    if blamed != [mistake.gap]:
+        return [f"{where} is pointed at gaps {blamed}, not at {mistake.gap} alone"]
+    region, version = ember.gaps[mistake.gap]
+    changed = _changed_lines(mistake.applied(version.text, region.indent), version.text)
+    fault = said["blame"][0]
+    named = set(fault["lines"]) or ({fault["after"], fault["after"] + 1} if fault["after"] is not None else set())
+    if not named <= changed and not (fault["after"] is not None and named & changed):
+        return [f"{where} reads '{fault['text']}', but the mistake changed only its lines {sorted(changed)}"]
+    return []
+
+
+def _changed_lines(mine: str, theirs: str) -> set[int]:
+    """The lines of mine (1-based) that differ from theirs, with the line before and after a place
+    where mine has lines of theirs missing."""
+    a, b = ([line.rstrip() for line in text.splitlines()] for text in (mine, theirs))
+    return {line + 1 for tag, i1, i2, *_ in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes()
+            if tag != "equal" for line in range(i1 - (i1 == i2), max(i2, i1 + 1))}
 
 
 def _plain(checks: tuple) -> list[dict]:

@@ -50,7 +50,8 @@ class CellResult:
 VALID = {
     "cellrun.py": lambda r: isinstance(r, dict) and {"error", "output"} <= r.keys()
     and isinstance(r["output"], list),
-    "checks.py": lambda r: isinstance(r, list) and all(isinstance(c, dict) and "status" in c for c in r),
+    "checks.py": lambda r: isinstance(r, dict) and isinstance(r.get("results"), list) and isinstance(r.get("blame"), list)
+    and all(isinstance(c, dict) and "status" in c for c in r["results"]),
 }
 """What each runner's result looks like, to tell a kept result from a damaged one."""
 
@@ -177,7 +178,22 @@ def run_checks(checks: list[dict], lib_root: Path, gaps: list[str] = (), timeout
     Raises:
         CellFailure: If the checks run longer than timeout seconds or kill their process.
     """
-    return _run("checks.py", json.dumps({"checks": checks, "gaps": list(gaps)}), lib_root, timeout, cache)
+    return check_lab(checks, lib_root, gaps, timeout=timeout, cache=cache)["results"]
+
+
+def check_lab(checks: list[dict], lib_root: Path, gaps: list[str] = (), answers: dict[str, str] | None = None,
+              spans: dict | None = None, timeout: float = 30.0, cache: Path | None = None) -> dict:
+    """run_checks, and with the course's answers, where a failing lab is wrong.
+
+    Args:
+        answers: The course's text of gaps (runtime/checks.py's run_lab), or None for no blame.
+        spans: Where the gaps lie in lib_root's files (gaps.Ember.spans).
+
+    Returns:
+        ``{"results": [...], "blame": [...]}``, as runtime/checks.py's run_lab.
+    """
+    asked = {"checks": checks, "gaps": list(gaps), "answers": answers, "spans": spans}
+    return _run("checks.py", json.dumps(asked), lib_root, timeout, cache)
 
 
 def _run(runner: str, stdin: str, lib_root: Path, timeout: float, cache: Path | None):

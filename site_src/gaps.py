@@ -175,6 +175,25 @@ class Ember:
         return {path: fill(segments, answers) for path, segments in self.template(lesson, end).items()}
 
 
+    def spans(self, lesson: int, answers: dict[str, str] | None = None) -> dict[str, list[list]]:
+        """Where each gap lies in the files of snapshot(lesson, answers=answers), as the page
+        tells the worker (js/assemble.js's gapLines): ``{path: [[gap, first_line, last_line,
+        indent], ...]}``, lines 1-based, a marked gap's after its start marker."""
+        answers = answers or {}
+        found: dict[str, list[list]] = {}
+        for path, segments in self.template(lesson).items():
+            text, found[path] = "", []
+            for segment in segments:
+                if isinstance(segment, str):
+                    text += segment
+                    continue
+                own = answers.get(segment.gap, segment.solution if segment.solution is not None else segment.stub)
+                first = text.count("\n") + (2 if segment.marked else 1)
+                found[path].append([segment.gap, first, first + max(own.count("\n"), 1) - 1, segment.indent])
+                text += fill([segment], {segment.gap: own})
+        return found
+
+
 def _segment(region: Region, lesson: int, end: bool) -> Segment:
     """What region is at the start (or end) of lesson: its text, a slot, or "" when absent."""
     version = region.at(lesson)

@@ -202,7 +202,8 @@ function diagnostics(state, problems) {
  *   while after each change; onLocked is called when the learner types or deletes outside the
  *   gaps, which is refused; texts as for pythonEditing
  * @returns {{view: EditorView, text: (name: string) => string, selectCode: (name: string) => void,
- *   replace: (name: string, text: string) => void, showAll: () => void}}
+ *   selectLine: (name: string, line: number) => void, replace: (name: string, text: string) => void,
+ *   showAll: () => void}}
  */
 export function createGapEditor(parent, { doc, label, gaps, texts, onChange, problems, onLocked }) {
   const text = (state, name) => {
@@ -243,6 +244,16 @@ export function createGapEditor(parent, { doc, label, gaps, texts, onChange, pro
       const gap = view.state.field(gapField).find((g) => g.name === name);
       view.focus();
       view.dispatch({ selection: codeOf(view.state, gap), scrollIntoView: true, userEvent: "select" });
+    },
+    /** Select the code of a gap's line (1-based in the gap; its last, past the end). */
+    selectLine(name, number) {
+      const gap = view.state.field(gapField).find((g) => g.name === name);
+      const { doc } = view.state;
+      const last = doc.lineAt(gap.to).number;
+      const line = doc.line(Math.min(doc.lineAt(gap.from).number + number - 1, last));
+      const start = line.from + /^\s*/.exec(line.text)[0].length;
+      view.focus();
+      view.dispatch({ selection: EditorSelection.range(start, line.to), scrollIntoView: true, userEvent: "select" });
     },
     replace(name, value) {
       const gap = view.state.field(gapField).find((g) => g.name === name);

@@ -15,6 +15,12 @@
  * @typedef {{status: "passed"|"failed"|"error", reason: string, output?: Chunk[], likely?: string[]}} CheckResult
  */
 /**
+ * A gap at fault in a failing lab (site_src/runtime/blame.py): the learner's lines a change of
+ * which makes the checks pass (1-based in the gap; [] when none is named), the line a missing line
+ * goes after, whether it is an earlier lesson's gap, and the pointer in words.
+ * @typedef {{gap: string, lines: number[], after: number|null, earlier: boolean, text: string}} Fault
+ */
+/**
  * How a run ended. raised names the cell's exception; failure says why Python could not run it;
  * stopped says why it was stopped ("stop" or "time"); restarted, that Python started afresh.
  * @typedef {{ok: boolean, raised?: string, failure?: string, ms?: number,
@@ -318,18 +324,22 @@ export async function run(source, onOutput, ember, { timeLimit = 0, onStart, onR
  * Run a lab's checks against files.
  * @param {{title: string, code: string}[]} checks
  * @param {{files: Object<string,string>, gaps: Object<string, Array>}|null} ember as for run()
- * @param {{lab?: string[], timeLimit?: number, onStart?: (id: number) => void, onRun?: () => void,
+ * @param {{lab?: string[], answers?: Object<string, string>, timeLimit?: number,
+ *   onStart?: (id: number) => void, onRun?: () => void,
  *   onResult?: (index: number, result: CheckResult) => void}} [options] as for run(); lab: the
- *   lab's gaps, which a reason points to; onResult is called with each check's result as soon as
- *   it has run, before the lab's results are diagnosed
- * @returns {Promise<{results: CheckResult[], finished: boolean, failure?: string,
+ *   lab's gaps, which a reason points to; answers: the course's text of gaps, by name, to say
+ *   where a failing lab is wrong; onResult is called with each check's result as soon as it has
+ *   run, before the lab's results are diagnosed
+ * @returns {Promise<{results: CheckResult[], finished: boolean, blame: Fault[], failure?: string,
  *   stopped?: "stop"|"time", restarted?: boolean}>} results: those of the checks that ran,
  *   in order, with what the learner most likely did (``likely``) once all of them ran;
- *   finished: whether all of them ran
+ *   finished: whether all of them ran; blame: the gaps at fault, once all ran ([] when stopped
+ *   before they were found)
  */
-export async function runChecks(checks, ember, { lab = [], timeLimit = 0, onStart, onRun, onResult = () => {} } = {}) {
+export async function runChecks(checks, ember, { lab = [], answers = null, timeLimit = 0, onStart, onRun, onResult = () => {} } = {}) {
   const results = [];
   let diagnosis = [];
+  let blame = [];
   const onOutput = (chunks) => {
     // A result that comes after Stop or the time limit is not to be trusted: the learner's code
     // may have caught the KeyboardInterrupt. The check then running has no result.
@@ -337,22 +347,25 @@ export async function runChecks(checks, ember, { lab = [], timeLimit = 0, onStar
     for (const [stream, json] of chunks) {
       if (stream !== "check") continue;
       const message = JSON.parse(json);
-      if (message.diagnosis) diagnosis = message.diagnosis; // after the last result
+      if (message.diagnosis) [diagnosis, blame] = [message.diagnosis, message.blame ?? []]; // after the last result
       else {
         results.push(message);
         onResult(results.length - 1, message);
       }
     }
   };
-  const data = await request({ type: "checks", checks, lab, ...emberMessage(ember) }, { onOutput, onStart, onRun, timeLimit });
+  const message = { type: "checks", checks, lab, answers, timeLimit, ...emberMessage(ember) };
+  const data = await request(message, { onOutput, onStart, onRun, timeLimit });
   const finished = results.length === checks.length;
-  if (data.stopped) return { results, finished, stopped: data.stopped, restarted: data.restarted };
-  if (data.failure) return { results, finished, failure: data.failure };
+  // Stopped once every check had its result, while finding where the lab is wrong: the results
+  // stand, without the pointers.
+  if (data.stopped && !finished) return { results, finished, blame: [], stopped: data.stopped, restarted: data.restarted };
+  if (data.failure) return { results, finished, blame: [], failure: data.failure };
   // Not finished, yet not stopped: a KeyboardInterrupt that the page did not send (the learner's
   // code raised it).
-  if (!finished) return { results, finished, failure: "The checks were interrupted: KeyboardInterrupt was raised." };
+  if (!finished) return { results, finished, blame: [], failure: "The checks were interrupted: KeyboardInterrupt was raised." };
   diagnosis.forEach((likely, index) => likely.length && (results[index].likely = likely));
-  return { results, finished };
+  return { results, finished, blame };
 }
 
 let syntaxWaiting = null; // the newest syntax request, {id, answer}; while it is queued, a newer one joins it

@@ -3,11 +3,14 @@
 //
 // Messages in:  {type: "shared-buffers", interrupt, steering}  (on SharedArrayBuffers: Pyodide's
 //               interrupt buffer, a Uint8Array, and hx.steer's knobs, a Float64Array)
-//               {id, type: "run", source, files, gaps} | {id, type: "checks", checks, lab, files, gaps}
+//               {id, type: "run", source, files, gaps}
+//               | {id, type: "checks", checks, lab, answers, timeLimit, files, gaps}
 //               | {id, type: "syntax", files, gaps}
 //               files: the learner's ember ({path: text}); null on a page without one
 //               gaps: where the gaps lie in those files ({path: [[gap, first, last, indent], ...]})
-//               lab: the gaps of the lab whose checks run
+//               lab: the gaps of the lab whose checks run; answers: the course's text of gaps, by
+//               name, for saying where a failing lab is wrong (site_src/runtime/blame.py);
+//               timeLimit: the seconds the checks may take, which the blame keeps within
 // Messages out: {type: "progress", step} | {type: "ready", snapshot, interruptible}
 //               | {type: "boot-failed", message}
 //               (snapshot: "used" when Python started from a memory snapshot, "wanted" when the
@@ -15,7 +18,8 @@
 //               interruptible: Python heeds the interrupt buffer and reads the knobs, which came
 //               before it was ready)
 //               {id, type: "output", chunks: [[stream, text], ...]}
-//                 (a check's result comes as a chunk ["check", JSON of {status, reason, output?}])
+//                 (a check's result comes as a chunk ["check", JSON of {status, reason, output?}],
+//                 and after the last, ["check", JSON of {diagnosis, blame}])
 //               {id, type: "done", raised: name | null, ms} | {id, type: "checked", finished}
 //                 (finished false: the checks were interrupted) | {id, type: "done", problems}
 //                 (the syntax errors that gaps cause, cellrun.Session.syntax_problems)
@@ -141,7 +145,7 @@ function handle({ session, checks }, data) {
       postMessage({ id, type: "done", raised, ms: performance.now() - started });
     } else if (data.type === "checks") {
       const post = (json) => postMessage({ id, type: "output", chunks: [["check", json]] });
-      const asked = JSON.stringify({ checks: data.checks, gaps: data.lab ?? [] });
+      const asked = JSON.stringify({ checks: data.checks, gaps: data.lab ?? [], answers: data.answers ?? null, time_limit: data.timeLimit ?? 0 });
       postMessage({ id, type: "checked", finished: checks.run_checks_streaming(session, asked, post) });
     } else if (data.type === "syntax") {
       postMessage({ id, type: "done", problems: JSON.parse(session.syntax_problems_json()) });

@@ -231,7 +231,9 @@ class Session:
         self._builtins = dict(vars(builtins))
         self._recursion_limit = sys.getrecursionlimit()
         self._warnings = list(warnings.filters)
-        self._gaps: dict[str, list[tuple[str, int, int, str]]] = {}
+        self.spans: dict[str, list[tuple[str, int, int, str]]] = {}
+        """Where the learner's gaps lie: ``{path: [(gap, first_line, last_line, indent), ...]}``,
+        in the file's order (set_gaps)."""
         self.lab_gaps: tuple[str, ...] = ()
         """The gaps of the lab whose checks run, which describe_error points to."""
 
@@ -242,14 +244,14 @@ class Session:
             gaps: JSON: ``{"ember/scalar.py": [["L07.init", first_line, last_line, indent], ...]}``;
                 indent is the gap's indentation (a marker's), where its code starts.
         """
-        self._gaps = {path: sorted((tuple(gap) for gap in spans), key=lambda gap: gap[1])
+        self.spans = {path: sorted((tuple(gap) for gap in spans), key=lambda gap: gap[1])
                       for path, spans in json.loads(gaps).items()}
 
     def _gap_of(self, path: str, line: int | str | None) -> tuple[str, int] | None:
         """The gap that holds line of path (relative to lib_root), and the line of the gap: (gap,
         2); None outside the gaps. A SyntaxError gives its line as text."""
         line = int(line) if str(line).isdigit() else None
-        for name, first, last, _ in self._gaps.get(path, ()):
+        for name, first, last, _ in self.spans.get(path, ()):
             if line is not None and first <= line <= last:
                 return name, line - first + 1
         return None
@@ -258,6 +260,11 @@ class Session:
         """"line 2 of gap L07.init" when line of path is in a gap, else ""."""
         place = self._gap_of(path, line)
         return f"line {place[1]} of gap {place[0]}" if place else ""
+
+    def gaps_passed(self, exc: BaseException) -> list[str]:
+        """The gaps exc's traceback passed through, each once, the newest last."""
+        places = [self._gap_of(self._relative(f.filename), f.lineno) for f in traceback.extract_tb(exc.__traceback__)]
+        return list(dict.fromkeys(place[0] for place in places if place))
 
     def _syntax_message(self, path: str, exc: SyntaxError) -> str:
         """exc's message, with each line it names ("on line N", "(detected at line N)") said as a
@@ -286,7 +293,7 @@ class Session:
                 lines = file.read().split("\n")
         except OSError:
             return None
-        gaps = self._gaps.get(path, [])
+        gaps = self.spans.get(path, [])
         for count, (name, first, last, _) in enumerate(gaps, start=1):
             trial = list(lines)
             for _, later_first, later_last, indent in gaps[count:]:  # the line count stays the same
@@ -318,7 +325,7 @@ class Session:
             column 0-based; an error found on the line after a gap is on the gap's last line.
         """
         problems = []
-        for path in self._gaps:
+        for path in self.spans:
             try:
                 with open(self.lib_root + path, encoding="utf-8") as file:
                     compile(file.read(), path, "exec")
@@ -427,7 +434,8 @@ class Session:
         passed through, such as ``NotImplementedError: ... (line 1 of gap L07.add)`` or, outside
         the gaps, ``(ember/scalar.py, line 62)``, with the last line of a gap that led there:
         ``(ember/scalar.py, line 62, called from line 1 of gap L13.layer)``. When that gap is not
-        one of lab_gaps, the gaps of the lab being checked, it says to look at those first."""
+        one of lab_gaps, the gaps of the lab being checked, it says so, naming them: which of them
+        is at fault is for the blame to say (blame.py)."""
         text = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
         places = [(self._relative(f.filename), f.lineno) for f in traceback.extract_tb(exc.__traceback__)]
         if isinstance(exc, SyntaxError) and exc.filename:
@@ -447,8 +455,7 @@ class Session:
                 where = f"{path}, line {line}" + (f", called from {mine}" if mine else "")
             last = next((found for found in (self._gap_of(*place) for place in reversed(places)) if found), None)
             if last and self.lab_gaps and last[0] not in self.lab_gaps:
-                where += (f"; that gap is an earlier lesson's: if its lab passed, look first at what this "
-                          f"lab's gaps give it: {', '.join(self.lab_gaps)}")
+                where += f"; that gap is an earlier lesson's, not one of this lab's: {', '.join(self.lab_gaps)}"
             text += f" ({where})"
         return text
 

@@ -9,9 +9,11 @@ A check is a plain-words title and a Python body. The body runs in a fresh names
 
 What the learner's code prints while a check runs is kept with its result, cut as a cell's
 output is (cellrun.OutputSink). A check may carry the typical mistakes that fail it, each with
-the status and reason the check then gives (site_src/course.py finds them at build time). When
-the learner's results agree with a mistake's on every check of the lab (diagnosis.py), the
-first failing result also says the mistake's words.
+its gap and the status and reason the check then gives (site_src/course.py finds them at build
+time). Given the course's text of the gaps, a failing lab is blamed (blame.py): each gap at
+fault, its line, and the words of its own mistake, which the first check it fails also says.
+Without it, a mistake whose results agree with the learner's on every check of the lab
+(diagnosis.py) is said on the first failing result.
 
 The build runs this file under CPython (``python checks.py LIB_ROOT RESULT_FILE``, see
 :func:`main`) and the browser's worker calls :func:`run_checks` inside Pyodide.
@@ -20,10 +22,12 @@ The build runs this file under CPython (``python checks.py LIB_ROOT RESULT_FILE`
 import json
 import linecache
 import sys
+import time
 import traceback
 from collections.abc import Callable
 
 import hx
+from blame import Trial, blame, pointers_run
 from cellrun import NoInput, OutputSink, Session, Stream, append_chunk
 from diagnosis import diagnosis
 from interrupts import heeded
@@ -33,6 +37,10 @@ MAX_SHOWN = 300
 """The most characters of a value that a reason shows; a longer repr is cut."""
 MAX_REASON = 2000
 """The most characters of a reason; the rest is cut, with a note."""
+READING = (AttributeError, IndexError, KeyError, TypeError, ValueError)
+"""The errors a check's own code raises when what the learner's code gave is not what it reads."""
+BLAME_TIME = 3.0
+"""The most seconds spent finding where a failing lab is wrong, after its checks have run."""
 
 
 def describe(value: object) -> str:
@@ -75,46 +83,81 @@ def expect(actual: object, expected: object, what: str = "") -> None:
     if type(actual) is type(expected) and actual == expected:
         return
     prefix = f"{what}: " if what else ""
+    if isinstance(expected, (list, tuple)) and isinstance(actual, (list, tuple)) and len(actual) != len(expected):
+        raise AssertionError(f"{prefix}expected {len(expected)} {_items(len(expected))}, got {len(actual)}: "
+                             f"expected {describe(expected)}, got {describe(actual)}")
     raise AssertionError(f"{prefix}expected {describe(expected)}, got {describe(actual)}")
+
+
+def _items(count: int) -> str:
+    return "item" if count == 1 else "items"
 
 
 def run_checks(session: Session, checks: list[dict], gaps: list[str] = (),
                on_result: Callable[[dict], None] = lambda result: None) -> list[dict]:
-    """Run each check; one failing never stops the others.
+    """The results of :func:`run_lab`, without the blame."""
+    return run_lab(session, checks, gaps, on_result)["results"]
+
+
+def run_lab(session: Session, checks: list[dict], gaps: list[str] = (),
+            on_result: Callable[[dict], None] = lambda result: None, answers: dict[str, str] | None = None,
+            time_limit: float = float("inf")) -> dict:
+    """Run each check; one failing never stops the others. Then, if some failed, say where.
 
     Args:
         session: The Session whose lib_root holds the learner's ember.
+        checks: ``[{"title": str, "code": str, "mistakes": [{"gap": str, "status": str,
+            "reason": str, "says": str}]}, ...]``: for each typical mistake that fails the check,
+            how (site_src/course.py); mistakes may be left out.
         gaps: The gaps of the lab the checks are of: an error raised in another gap points to
             them (Session.describe_error).
-        checks: ``[{"title": str, "code": str, "mistakes": [{"status": str, "reason": str, "says":
-            str}]}, ...]``: for each typical mistake that fails the check, how (site_src/course.py);
-            mistakes may be left out.
         on_result: Called with each result as soon as its check has run.
+        answers: The course's text of the lab's gaps and of the earlier gaps the page has,
+            ``{gap: text}`` without the last newline; None: no blame, and the mistakes are matched
+            on the whole lab (diagnosis.diagnosis).
+        time_limit: Seconds from the start that the checks and the blame may take; the blame
+            stops one second before it, and after BLAME_TIME.
 
     Returns:
-        ``[{"status": "passed" | "failed" | "error", "reason": str}, ...]``, one per check, each
-        with ``"output"``, a list of ``[stream, text]`` chunks as a cell's, when the check
-        printed anything; the first that did not pass has ``"likely"``, the words of each
-        mistake whose results agree with these on every check (:func:`diagnosis`), when one
-        does. on_result gets each result before it is diagnosed.
+        ``{"results": [...], "blame": [...]}``. results: ``[{"status": "passed" | "failed" |
+        "error", "reason": str}, ...]``, one per check, each with ``"output"``, a list of
+        ``[stream, text]`` chunks as a cell's, when the check printed anything, and ``"likely"``,
+        the words of the mistakes the learner most likely made, on the first check their fault
+        fails. blame: blame.blame's pointers, [] without answers. on_result gets each result
+        before it is diagnosed.
 
     Raises:
         KeyboardInterrupt: When the page stopped the checks; the results so far went to
             on_result.
     """
+    started = time.monotonic()
     session.lab_gaps = tuple(gaps)
-    results = []
+    results, through = [], []
     for check in checks:
-        results.append(_run_one(session, check["code"]))
-        on_result(results[-1])
-    likely = diagnosis(checks, results)
-    return [{**result, "likely": words} if words else result for result, words in zip(results, likely)]
+        result, passed = _run_one(session, check["code"])
+        results.append(result)
+        through += passed
+        on_result(result)
+    if answers is None:
+        likely = diagnosis(checks, results)
+        return {"results": [{**r, "likely": words} if words else r for r, words in zip(results, likely)], "blame": []}
+    deadline = min(started + time_limit - 1.0, time.monotonic() + BLAME_TIME)
+    run = pointers_run(session, lambda code: _run_one(session, code)[0], checks)
+    trial = Trial(session.lib_root, session.spans)
+    faults = blame(run, trial, checks, results, list(gaps), answers, list(dict.fromkeys(through)), deadline)
+    likely = {}
+    for fault in faults:
+        if fault["says"]:
+            likely.setdefault(fault["check"], []).append(fault["says"])
+    return {"results": [{**r, "likely": likely[i]} if i in likely else r for i, r in enumerate(results)],
+            "blame": faults}
 
 
 def run_checks_streaming(session: Session, request: str, post: Callable[[str], None]) -> bool:
-    """Worker entry: run_checks with ``{"checks": [...], "gaps": [...]}`` as JSON text, posting
-    each result as JSON as soon as its check has run, then, once all have, ``{"diagnosis":
-    [[words, ...], ...]}``, the ``likely`` of each result (empty lists where none).
+    """Worker entry: run_lab with ``{"checks": [...], "gaps": [...], "answers": {...},
+    "time_limit": seconds}`` as JSON text, posting each result as JSON as soon as its check has
+    run, then, once all have, ``{"diagnosis": [[words, ...], ...], "blame": [...]}``: the
+    ``likely`` of each result (empty lists where none), and run_lab's blame.
 
     Returns:
         True when every check ran; False when the page interrupted them (KeyboardInterrupt,
@@ -122,14 +165,16 @@ def run_checks_streaming(session: Session, request: str, post: Callable[[str], N
     """
     try:
         asked = json.loads(request)
-        results = run_checks(session, asked["checks"], asked["gaps"], lambda result: post(json.dumps(result)))
-        post(json.dumps({"diagnosis": [result.get("likely", []) for result in results]}))
+        lab = run_lab(session, asked["checks"], asked["gaps"], lambda result: post(json.dumps(result)),
+                      asked.get("answers"), asked.get("time_limit") or float("inf"))
+        post(json.dumps({"diagnosis": [result.get("likely", []) for result in lab["results"]], "blame": lab["blame"]}))
         return True
     except KeyboardInterrupt:
         return False
 
 
-def _run_one(session: Session, code: str) -> dict:
+def _run_one(session: Session, code: str) -> tuple[dict, list[str]]:
+    """A check's result, and the gaps an error it raised passed through."""
     session.reset()
     linecache.cache[CHECK_FILENAME] = (len(code), None, code.splitlines(True), CHECK_FILENAME)
     saved = sys.stdout, sys.stderr, sys.stdin
@@ -138,7 +183,7 @@ def _run_one(session: Session, code: str) -> dict:
     hx.new_run(sink.show)  # a graph a check draws, such as gradcheck's, goes with its result
     sys.stdout, sys.stderr, sys.stdin = Stream("stdout", sink), Stream("stderr", sink), NoInput()
     try:
-        result = _outcome(session, code)
+        result, passed = _outcome(session, code)
     finally:
         sys.stdout, sys.stderr, sys.stdin = saved
         sink.close()
@@ -148,22 +193,33 @@ def _run_one(session: Session, code: str) -> dict:
             append_chunk(merged, stream, text)
         else:
             merged.append([stream, text])
-    return {**result, "output": merged} if merged else result
+    return ({**result, "output": merged} if merged else result), passed
 
 
-def _outcome(session: Session, code: str) -> dict:
-    """Run a check's code: its status and reason."""
+def _outcome(session: Session, code: str) -> tuple[dict, list[str]]:
+    """Run a check's code: its status and reason, and the gaps an error passed through."""
     try:
         compiled = compile(code, CHECK_FILENAME, "exec")
         with heeded():
             exec(compiled, {"__name__": "__check__", "expect": expect})
-        return {"status": "passed", "reason": ""}
+        return {"status": "passed", "reason": ""}, []
     except AssertionError as exc:
-        return {"status": "failed", "reason": _short(str(exc) or _failed_line(exc))}
+        return {"status": "failed", "reason": _short(str(exc) or _failed_line(exc))}, []
     except KeyboardInterrupt:
         raise  # the page stopped the checks: this one has no result
     except BaseException as exc:  # the learner's code may raise anything, SystemExit included
-        return {"status": "error", "reason": _short(session.describe_error(exc))}
+        return {"status": "error", "reason": _short(_in_check(exc) or session.describe_error(exc))}, session.gaps_passed(exc)
+
+
+def _in_check(exc: BaseException) -> str | None:
+    """The reason for an error raised by the check's own code, not by ember's, reading what the
+    learner's code gave it (an IndexError on a Value with no parents): the line that could not
+    read it; None for an error raised in ember."""
+    frames = traceback.extract_tb(exc.__traceback__)
+    if not frames or frames[-1].filename != CHECK_FILENAME or not isinstance(exc, READING):
+        return None
+    text = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+    return f"{text}, in the check's own line `{frames[-1].line}`: it could not read what your code gave it there"
 
 
 def _short(reason: str) -> str:
@@ -181,15 +237,18 @@ def _failed_line(exc: AssertionError) -> str:
 
 def main() -> None:
     """Build-time entry: ``checks.py LIB_ROOT RESULT_FILE``, with ``{"checks": [...], "gaps":
-    [...]}`` as JSON on stdin.
+    [...], "answers": {...} or null, "spans": {...}}`` as JSON on stdin; spans say where the gaps
+    lie (Session.set_gaps).
 
-    Writes the results of :func:`run_checks` as JSON to RESULT_FILE.
+    Writes what :func:`run_lab` returns as JSON to RESULT_FILE.
     """
     lib_root, result_file = sys.argv[1:3]
     asked = json.load(sys.stdin)
-    results = run_checks(Session(lib_root), asked["checks"], asked["gaps"])
+    session = Session(lib_root)
+    session.set_gaps(json.dumps(asked.get("spans") or {}))
+    lab = run_lab(session, asked["checks"], asked["gaps"], answers=asked.get("answers"))
     with open(result_file, "w", encoding="utf-8") as file:
-        json.dump(results, file)
+        json.dump(lab, file)
 
 
 if __name__ == "__main__":

@@ -2,9 +2,10 @@
 declared with the lab whose results agree with theirs on every check.
 
 The build (site_src/course.py) records, for each check, the status and reason each mistake
-gives it; the worker's runner (checks.py) and the build's own invariants read them with
-:func:`diagnosis`. A single check often fails the same way for two different faults, so a
-mistake is named only when all of the lab's checks agree with it.
+gives it. A single check often fails the same way for two different faults, so a mistake is
+named only when all of the lab's checks agree with it (:func:`agrees`). The worker's runner
+(checks.py) asks it of each gap at fault with the rest of the lab as the course has it
+(blame.py); without the course's text, of the whole lab (:func:`diagnosis`).
 """
 
 import re
@@ -16,12 +17,12 @@ def diagnosis(checks: list[dict], results: list[dict]) -> list[list[str]]:
     mistake that passes the checks these pass and fails each other the same way
     (_same_failure); on every other result, none."""
     words = dict.fromkeys(m["says"] for check in checks for m in check.get("mistakes", ()))
-    likely = [says for says in words if all(_agrees(says, check, result) for check, result in zip(checks, results))]
+    likely = [says for says in words if all(agrees(says, check, result) for check, result in zip(checks, results))]
     first = next((i for i, result in enumerate(results) if result["status"] != "passed"), None)
     return [likely if i == first else [] for i in range(len(results))]
 
 
-def _agrees(says: str, check: dict, result: dict) -> bool:
+def agrees(says: str, check: dict, result: dict) -> bool:
     """Whether result is what check gave the mistake with words says: a pass where the mistake
     passed it, else the same failure."""
     made = next((m for m in check.get("mistakes", ()) if m["says"] == says), None)
@@ -41,7 +42,17 @@ def _same_failure(mistake: dict, result: dict) -> bool:
         return False
     if result["status"] == "error":
         return _exception(result["reason"]) == _exception(mistake["reason"])
-    return WHERE.sub("", result["reason"]) == WHERE.sub("", mistake["reason"])
+    return _meaning(result["reason"]) == _meaning(mistake["reason"])
+
+
+NUMBER = re.compile(r"(?<![\w.])-?\d+(?:\.\d*)?(?:e[-+]?\d+)?(?![\w.])")
+
+
+def _meaning(reason: str) -> str:
+    """What a failure's reason says, without where an error was raised, and with each number
+    as its value to 6 digits: an earlier gap of the learner's that seeds the int 1 where the
+    course seeds 1.0 shows ``grad=1`` in a reason that means the same."""
+    return NUMBER.sub(lambda match: f"{float(match[0]):.6g}", WHERE.sub("", reason))
 
 
 def _exception(reason: str) -> str:

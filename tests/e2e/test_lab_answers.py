@@ -64,3 +64,21 @@ def test_assigning_grads_in_lesson_09s_product_gets_the_words_of_that_mistake(pa
     a_squared = check(page, 1, "In a * a with a = -3")
     expect(a_squared).to_contain_text("Most likely: in a * a, a kept only its last share")
     expect(a_squared).to_contain_text("+=")
+
+
+def test_a_wrong_line_is_pointed_at_and_its_button_selects_it_for_retyping(page: Page, course: str):
+    page.goto(course + LESSON)
+    type_first_lab(page)
+    select_gap(page, 2, "holding the sum")
+    type_lines(page, ["other = _as_value(other)", "out = Value(self.data + other.data, (self, other), '+')"])
+    select_gap(page, 2, "holding the product")
+    type_lines(page, ["other = _as_value(other)", "out = Value(self.data + other.data, (self, other), '*')"])
+    run_checks(page, 2)
+    pointer = lab(page, 2).get_by_role("listitem").filter(has_text="Gap L01.mul")
+    expect(pointer).to_have_text(re.compile(r"^Gap L01\.mul: the checks pass once its line 2 changes; line 1 is right\."))
+    expect(lab(page, 2).get_by_role("listitem").filter(has_text="Gap L01.add")).to_have_count(0)  # right: not named
+    pointer.get_by_role("button", name="Select line 2 of L01.mul").click()
+    page.keyboard.type("out = Value(self.data * other.data, (self, other), '*')")  # typed over the selected line
+    run_checks(page, 2)
+    expect(lab(page, 2).get_by_role("status").last).to_have_text("All 6 checks passed.")
+    expect(lab(page, 2).get_by_text("Where to look")).to_be_hidden()

@@ -230,7 +230,7 @@ def test_an_unterminated_string_names_the_line_of_its_gap_not_of_the_file(tmp_pa
                        "message": "SyntaxError: unterminated string literal (detected at line 2 of gap L01.f)"}
 
 
-def test_an_error_in_an_earlier_lessons_gap_points_to_the_gaps_of_the_lab_being_checked(tmp_path):
+def test_an_error_in_an_earlier_lessons_gap_says_so_and_names_the_gaps_of_the_lab_being_checked(tmp_path):
     text = "def total(xs):\n    return sum(xs)\n\ndef parts():\n    return [1, None]\n"
     gaps = '{"ember/thing.py": [["L05.total", 2, 2, "    "], ["L06.parts", 5, 5, "    "]]}'
     out = run_in_process(tmp_path, {"thing.py": text}, gaps, "pass",
@@ -238,4 +238,4 @@ def test_an_error_in_an_earlier_lessons_gap_points_to_the_gaps_of_the_lab_being_
                                "try:\n    total(parts())\nexcept TypeError as exc:\n    print(session.describe_error(exc))\n")
     assert out.rstrip().splitlines()[-1] == (
         "TypeError: unsupported operand type(s) for +: 'int' and 'NoneType' (line 1 of gap L05.total; that gap "
-        "is an earlier lesson's: if its lab passed, look first at what this lab's gaps give it: L06.parts)")
+        "is an earlier lesson's, not one of this lab's: L06.parts)")

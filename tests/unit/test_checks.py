@@ -114,3 +114,14 @@ def test_a_mistake_is_named_only_when_every_check_of_the_lab_agrees_with_it(tmp_
     checks = [{"title": "t", "code": "expect(3, 2)", "mistakes": [{**same, "says": "one"}, {**same, "says": "two"}]},
               {"title": "u", "code": "expect(1, 1)", "mistakes": [{**same, "says": "two"}]}]
     assert [result.get("likely") for result in run_checks(checks, lib)] == [["one"], None]
+
+
+def test_a_list_of_the_wrong_length_is_said_so():
+    with pytest.raises(AssertionError, match=r"^knobs: expected 3 items, got 2: expected a list \[0.0, 0.0, 0.0\]"):
+        expect([0.0, 0.0], [0.0, 0.0, 0.0], "knobs")
+
+
+def test_an_error_in_a_checks_own_code_says_its_line_reads_the_learners_value(tmp_path):
+    [result] = run(["from ember.thing import f\nparents = f()\nfirst = parents[0]"], "def f():\n    return ()\n", tmp_path)
+    assert result == {"status": "error", "reason": "IndexError: tuple index out of range, in the check's own line "
+                      "`first = parents[0]`: it could not read what your code gave it there"}

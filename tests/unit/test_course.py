@@ -198,8 +198,8 @@ def test_a_declared_mistake_that_a_check_catches_is_no_problem_and_its_words_go_
     assert make(tmp_path, {1: with_variants(1, "L01.f", [F_CHECK], MISTAKE), 2: lesson(2, "L02.g", [G_CHECK])}) == []
     lessons = course.read_lessons(tmp_path, tmp_path / "docs")
     [check] = course.diagnosed_checks(read_ember(tmp_path), lessons[0], 0, RUNTIME, tmp_path / "scratch")
-    assert check["mistakes"] == [{"status": "failed", "reason": "expected the int 2, got the int 3",
-                                  "says": "it adds two, not one"}]
+    assert check["mistakes"] == [{"gap": "L01.f", "text": "    return x + 2\n", "status": "failed",
+                                  "reason": "expected the int 2, got the int 3", "says": "it adds two, not one"}]
 
 
 def test_a_declared_mistake_that_passes_every_check_is_a_problem_at_its_line(tmp_path):

@@ -1,0 +1,298 @@
+"""Where a failing lab is wrong: the gaps at fault and, in each, the learner's own lines whose
+change makes the failing checks pass. Blame by substitution: the checks run again with the
+course's text in place of the learner's, a gap at a time, then a hunk of a gap at a time.
+
+- A gap is **at fault** when putting the course's text in it makes a failing check pass, or when
+  it fails a check on its own, with the lab's other gaps as the course has them (two gaps wrong at
+  once, each hiding the other). The candidates are the lab's gaps whose text is not the course's,
+  and the earlier lessons' gaps an error was raised in (their lab passed, yet they are wrong).
+- **Down to the line**: within a gap at fault, the learner's text and the course's are diffed
+  (difflib), a replaced run of lines split line by line; the smallest set of hunks whose course
+  side makes the gap's failing checks pass names the learner's lines. The course's text itself is
+  never shown: the learner reads a line number, not the fix.
+- **Its own mistake**: the results of the gap on its own are matched against the typical mistakes
+  declared for that gap only (diagnosis.agrees), so two wrong gaps each get their own words, and a
+  mistake's words never come with another gap's fault.
+
+Each trial rewrites the learner's files on disk (Trial), and puts them back after. The work is
+bounded by a deadline: what is not found by then is not said.
+"""
+
+import ast
+import difflib
+import importlib.util
+import itertools
+import os
+import sys
+import textwrap
+import time
+from collections.abc import Callable
+
+from diagnosis import agrees
+
+MAX_TRIALS = 12
+"""The most sets of hunks tried in a gap, smallest first, before saying only the gap."""
+MAX_LINES = 2
+"""The most of the learner's lines a pointer names: more is no pointer, only the gap."""
+
+Run = Callable[..., list[dict]]
+"""``run(indices, texts, first_failure=False)``: runs the checks of the given indices with some
+gaps' texts in place of the learner's, and gives their results in that order; with
+first_failure, it stops at the first that does not pass (the rest are missing)."""
+
+
+class Trial:
+    """The learner's ember on disk, with some gaps' texts put in place of theirs for a trial.
+
+    Args:
+        lib_root: The folder that holds ``ember`` (ending with a separator).
+        spans: Where each gap lies, ``{path: [(gap, first_line, last_line, indent), ...]}``, as
+            cellrun.Session keeps them; lines 1-based.
+    """
+
+    def __init__(self, lib_root: str, spans: dict[str, list[tuple]]) -> None:
+        self.lib_root = lib_root
+        self.spans = spans
+        self.original = {path: _read(lib_root + path) for path in spans}
+        self.touched: set[str] = set()
+
+    def text(self, gap: str) -> str | None:
+        """The learner's text of gap, with its last newline; None for a gap not in the files."""
+        for path, spans in self.spans.items():
+            for name, first, last, _ in spans:
+                if name == gap and self.original[path] is not None:
+                    return "".join(self.original[path].splitlines(True)[first - 1:last])
+        return None
+
+    def put(self, texts: dict[str, str]) -> dict[str, list[tuple]]:
+        """Write the files with texts (by gap, each ending with a newline) in place of the
+        learner's; the other files as the learner has them. Returns where the gaps now lie."""
+        spans = {}
+        for path, path_spans in self.spans.items():
+            if self.original[path] is None:
+                spans[path] = path_spans
+                continue
+            lines = self.original[path].splitlines(True)
+            moved, shift = [], 0
+            for name, first, last, indent in path_spans:  # in the file's order
+                if name in texts:
+                    new = texts[name].splitlines(True) or ["\n"]
+                    lines[first - 1 + shift:last + shift] = new
+                    moved.append((name, first + shift, first + shift + len(new) - 1, indent))
+                    shift += len(new) - (last - first + 1)
+                else:
+                    moved.append((name, first + shift, last + shift, indent))
+            spans[path] = moved
+            if any(name in texts for name, *_ in path_spans) or path in self.touched:
+                self._write(path, "".join(lines))
+        return spans
+
+    def restore(self) -> None:
+        """Put back the learner's files."""
+        for path in sorted(self.touched):
+            self._write(path, self.original[path])
+        self.touched.clear()
+
+    def _write(self, path: str, text: str) -> None:
+        full = self.lib_root + path
+        with open(full, "w", encoding="utf-8") as file:
+            file.write(text)
+        # A file rewritten within the same second at the same size would be read from its old
+        # bytecode: drop it.
+        try:
+            os.remove(importlib.util.cache_from_source(full))
+        except OSError:
+            pass
+        self.touched.add(path)
+
+
+def _read(path: str) -> str | None:
+    try:
+        with open(path, encoding="utf-8") as file:
+            return file.read()
+    except OSError:
+        return None
+
+
+def same_code(mine: str, theirs: str) -> bool:
+    """Whether two texts of a gap are the same code: the same syntax tree, whatever the spacing
+    and comments; else the same lines, but for trailing spaces."""
+    try:
+        return ast.dump(ast.parse(_block(mine))) == ast.dump(ast.parse(_block(theirs)))
+    except SyntaxError:
+        return [line.rstrip() for line in mine.splitlines()] == [line.rstrip() for line in theirs.splitlines()]
+
+
+def _block(text: str) -> str:
+    """A gap's text as a module: dedented, inside a function if it returns."""
+    code = textwrap.dedent(text)
+    return "def _():\n" + textwrap.indent(code, "    ") if "return" in code or "yield" in code else code
+
+
+def hunks(mine: str, theirs: str) -> list[tuple[int, int, int, int]]:
+    """The places where the learner's lines and the course's differ, as difflib's (i1, i2, j1,
+    j2): mine[i1:i2] stands where theirs has theirs[j1:j2] (0-based, ends excluded). A run of
+    replaced lines as long on both sides is split into one hunk a line; blank lines count as
+    none."""
+    a = [line.rstrip() for line in mine.splitlines()]
+    b = [line.rstrip() for line in theirs.splitlines()]
+    found = []
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+        if tag == "equal":
+            continue
+        if tag == "replace" and i2 - i1 == j2 - j1:
+            found += [(i, i + 1, j1 + i - i1, j1 + i - i1 + 1) for i in range(i1, i2)]
+        else:
+            found.append((i1, i2, j1, j2))
+    return [h for h in found if any(line.strip() for line in a[h[0]:h[1]] + b[h[2]:h[3]])]
+
+
+def patched(mine: str, theirs: str, chosen: tuple) -> str:
+    """The learner's text with the chosen hunks (from :func:`hunks`) as the course has them."""
+    a, b = mine.splitlines(True), theirs.splitlines(True)
+    out, at = [], 0
+    for i1, i2, j1, j2 in sorted(chosen):
+        out += a[at:i1] + b[j1:j2]
+        at = i2
+    text = "".join(out + a[at:])
+    return text if text.endswith("\n") else text + "\n"
+
+
+def blame(run: Run, trial: Trial, checks: list[dict], results: list[dict], lab: list[str],
+          answers: dict[str, str], through: list[str], deadline: float) -> list[dict]:
+    """The gaps at fault for the failing results, each with its line and its declared mistake.
+
+    Args:
+        run: Runs checks with gaps replaced (Run).
+        trial: The learner's files.
+        checks: The lab's checks, each with its declared ``mistakes`` (``{"gap", "status",
+            "reason", "says"}``), as run_checks takes them.
+        results: The learner's results, one per check.
+        lab: The lab's gaps.
+        answers: The course's text of gaps, without its last newline: the lab's and the earlier
+            lessons' that the page has.
+        through: The earlier gaps that a failing check's error passed through, newest last.
+        deadline: time.monotonic() after which no trial starts.
+
+    Returns:
+        ``[{"gap", "lines": [int, ...], "after": int | None, "size": int, "earlier": bool,
+        "says": str | None, "check": int, "text": str}, ...]``, one per gap at fault, in the order
+        of the candidates: lines are the learner's, 1-based in the gap ([] when none is named),
+        after the line a missing line goes after (0: before the first), size the gap's lines,
+        check the index of the first of the learner's failing checks that the gap's fault fails,
+        text the pointer in words.
+    """
+    failing = [i for i, result in enumerate(results) if result["status"] != "passed"]
+    course = {gap: text + "\n" for gap, text in answers.items()}
+    mine = {gap: trial.text(gap) for gap in course}
+    candidates = [gap for gap in [*lab, *(g for g in through if g not in lab)]
+                  if mine.get(gap) is not None and gap in course and not same_code(mine[gap], course[gap])]
+    if not failing or not candidates:
+        return []
+    every = list(range(len(checks)))
+    faults = []
+    for gap in candidates:
+        if time.monotonic() > deadline:
+            break
+        others = {g: course[g] for g in candidates if g != gap and g in lab}
+        alone = run(every, others) if others else results
+        own = [i for i, r in zip(every, alone) if not _passed(r)] if others else []
+        fixed = [i for i, r in zip(failing, run(failing, {gap: course[gap]})) if _passed(r)]
+        if not own and not fixed:
+            continue  # right, or wrong only with another gap of the learner's
+        context, targets = (others, own) if own else ({}, fixed)
+        lines, after = _lines(run, gap, mine[gap], course[gap], context, targets, deadline)
+        says = _says(checks, alone, gap, mine[gap]) if gap in lab and (own or not others) else None
+        first = next((i for i in failing if i in targets), failing[0])
+        faults.append(_pointer(gap, lines, after, mine[gap].count("\n"), gap not in lab, says, first))
+    return faults
+
+
+def _passed(result: dict) -> bool:
+    return result["status"] == "passed"
+
+
+def _lines(run: Run, gap: str, mine: str, theirs: str, context: dict[str, str], targets: list[int],
+           deadline: float) -> tuple[list[int], int | None]:
+    """The smallest set of hunks whose course side makes targets pass, as the learner's lines
+    it names (1-based) and the line a missing line goes after; ([], None) when none is small."""
+    found = hunks(mine, theirs)
+    sets = itertools.chain.from_iterable(itertools.combinations(found, size) for size in range(1, len(found) + 1))
+    for chosen in itertools.islice(sets, MAX_TRIALS):
+        if time.monotonic() > deadline:
+            break
+        named = sorted({line + 1 for i1, i2, *_ in chosen for line in range(i1, i2)})
+        inserts = [i1 for i1, i2, *_ in chosen if i1 == i2]
+        if len(named) > MAX_LINES or len(inserts) > 1:
+            continue
+        text = patched(mine, theirs, chosen)
+        results = run(targets, {**context, gap: text}, first_failure=True)
+        if len(results) == len(targets) and all(_passed(r) for r in results):
+            return (named, None) if named else ([], inserts[0])
+    return [], None
+
+
+def _says(checks: list[dict], alone: list[dict], gap: str, mine: str) -> str | None:
+    """The words of the mistake declared for gap whose results agree with alone's, the gap's
+    own, on every check; of several, the one whose text is nearest the learner's (two ways to
+    reverse an order fail the checks alike), the first declared on a tie."""
+    texts = {m["says"]: m.get("text", "") for check in checks for m in check.get("mistakes", ()) if m.get("gap") == gap}
+    agreeing = [says for says in texts if all(agrees(says, check, result) for check, result in zip(checks, alone))]
+    return max(agreeing, key=lambda says: _likeness(mine, texts[says]), default=None)
+
+
+def _likeness(mine: str, theirs: str) -> float:
+    """How alike two texts are, line by line, from 0 to 1 (difflib's ratio)."""
+    a, b = ([line.strip() for line in text.splitlines()] for text in (mine, theirs))
+    return difflib.SequenceMatcher(None, a, b, autojunk=False).ratio()
+
+
+def _pointer(gap: str, lines: list[int], after: int | None, size: int, earlier: bool, says: str | None,
+             check: int) -> dict:
+    """A gap at fault, and the words that say where."""
+    if lines:
+        rest = [line for line in range(1, size + 1) if line not in lines]
+        text = (f"Gap {gap}: the checks pass once its {_named(lines)} "
+                f"{'changes' if len(lines) == 1 else 'change'}"
+                + (f"; {_named(rest)} {'is' if len(rest) == 1 else 'are'} right." if rest else "."))
+    elif after is not None:
+        text = (f"Gap {gap}: the checks pass once a line is added "
+                + (f"after its line {after}" if after else "before its first line")
+                + "; the lines it has are right.")
+    else:
+        text = f"Gap {gap}: the checks fail because of this gap, in more than one or two of its lines."
+    if earlier:
+        text += f" It is lesson {gap[1:3]}'s: its lab's checks passed, but missed this."
+    return {"gap": gap, "lines": lines, "after": after, "size": size, "earlier": earlier, "says": says,
+            "check": check, "text": text}
+
+
+def _named(lines: list[int]) -> str:
+    """``line 3``, ``lines 1–2 and 4``: numbers in runs."""
+    runs = []
+    for _, group in itertools.groupby(enumerate(lines), key=lambda pair: pair[1] - pair[0]):
+        numbers = [line for _, line in group]
+        runs.append(str(numbers[0]) if len(numbers) == 1 else f"{numbers[0]}–{numbers[-1]}")
+    word = "line" if len(lines) == 1 else "lines"
+    return f"{word} {runs[0]}" if len(runs) == 1 else f"{word} {', '.join(runs[:-1])} and {runs[-1]}"
+
+
+def pointers_run(session, run_check: Callable[[str], dict], checks: list[dict]) -> Run:
+    """A Run over the session's ember: each trial's files written, the gaps' places told to the
+    session (so a reason names the lines), and the learner's put back after."""
+    def run(indices: list[int], texts: dict[str, str], first_failure: bool = False) -> list[dict]:
+        trial = Trial(session.lib_root, session.spans)
+        saved, bytecode = session.spans, sys.dont_write_bytecode
+        sys.dont_write_bytecode = True
+        try:
+            session.spans = trial.put(texts)
+            results = []
+            for index in indices:
+                results.append(run_check(checks[index]["code"]))
+                if first_failure and not _passed(results[-1]):
+                    break
+            return results
+        finally:
+            trial.restore()
+            session.spans, sys.dont_write_bytecode = saved, bytecode
+    return run

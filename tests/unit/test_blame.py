@@ -1,0 +1,97 @@
+"""site_src/runtime/blame.py: a failing lab names the gaps at fault and, in each, the learner's
+own line, on small labs made up for the test."""
+
+from pathlib import Path
+
+from blame import hunks, patched, same_code
+from site_src.execute import check_lab, write_lib
+
+from tests.unit.conftest import RUNTIME
+
+# A file of two gaps, as the page lays it out: each gap's text between marker lines.
+BEFORE = "def scale(x):\n    # --- gap L01.scale ---\n"
+MIDDLE = "    # --- end ---\n\n\ndef shift(x):\n    # --- gap L01.shift ---\n"
+AFTER = "    # --- end ---\n"
+COURSE = {"L01.scale": "    y = x * 2\n    z = y * 1\n    return z", "L01.shift": "    return x + 1"}
+CHECKS = [
+    {"title": "scale doubles", "code": "from ember.thing import scale\nexpect(scale(3), 6, 'scale(3)')"},
+    {"title": "shift adds one", "code": "from ember.thing import shift\nexpect(shift(3), 4, 'shift(3)')"},
+    {"title": "both", "code": "from ember.thing import scale, shift\nexpect(shift(scale(1)), 3, 'shift(scale(1))')"},
+]
+
+
+def check(tmp_path: Path, scale: str, shift: str, checks: list[dict] = CHECKS) -> dict:
+    """Run CHECKS on the learner's two gaps, with the course's answers at hand."""
+    text = BEFORE + scale + MIDDLE + shift + AFTER
+    first = 3
+    spans = {"ember/thing.py": [["L01.scale", first, first + scale.count("\n") - 1, "    "]]}
+    second = text.split("\n").index("    # --- gap L01.shift ---") + 2
+    spans["ember/thing.py"].append(["L01.shift", second, second + shift.count("\n") - 1, "    "])
+    lib = write_lib({"ember/__init__.py": "", "ember/thing.py": text, **RUNTIME}, tmp_path / "lib")
+    return check_lab(checks, lib, ["L01.scale", "L01.shift"], answers=COURSE, spans=spans)
+
+
+def test_a_wrong_line_among_right_ones_is_named_and_the_others_said_right(tmp_path):
+    lab = check(tmp_path, "    y = x * 2\n    z = y * 3\n    return z\n", "    return x + 1\n")
+    [fault] = lab["blame"]
+    assert (fault["gap"], fault["lines"]) == ("L01.scale", [2])
+    assert fault["text"] == "Gap L01.scale: the checks pass once its line 2 changes; lines 1 and 3 are right."
+
+
+def test_two_wrong_gaps_are_each_named_with_their_own_line(tmp_path):
+    lab = check(tmp_path, "    y = x + 2\n    z = y * 1\n    return z\n", "    return x - 1\n")
+    assert [(f["gap"], f["lines"]) for f in lab["blame"]] == [("L01.scale", [1]), ("L01.shift", [1])]
+
+
+def test_the_learners_own_right_text_is_not_blamed_and_their_names_are_theirs(tmp_path):
+    # Written otherwise than the course, and right; the other gap wrong.
+    lab = check(tmp_path, "    doubled = 2 * x\n    return doubled\n", "    return x + 2\n")
+    assert [(f["gap"], f["lines"]) for f in lab["blame"]] == [("L01.shift", [1])]
+
+
+def test_a_missing_line_is_said_as_where_a_line_goes(tmp_path):
+    lab = check(tmp_path, "    y = x * 2\n    return z\n", "    return x + 1\n")
+    [fault] = lab["blame"]
+    assert (fault["lines"], fault["after"]) == ([], 1)
+    assert "a line is added after its line 1" in fault["text"]
+
+
+def test_a_gap_wrong_all_through_is_named_without_a_line(tmp_path):
+    lab = check(tmp_path, "    a = x - 5\n    b = a * 7\n    c = b // 3\n    return c + 1\n", "    return x + 1\n")
+    [fault] = lab["blame"]
+    assert fault["gap"] == "L01.scale" and fault["lines"] == [] and fault["after"] is None
+
+
+def test_a_declared_mistake_is_said_only_with_its_own_gap_at_fault(tmp_path):
+    plus_one = {"gap": "L01.shift", "status": "failed", "reason": "shift(3): expected the int 4, got the int 2",
+                "says": "shift subtracts"}
+    in_both = {**plus_one, "reason": "shift(scale(1)): expected the int 3, got the int 1"}
+    checks = [CHECKS[0], {**CHECKS[1], "mistakes": [plus_one]}, {**CHECKS[2], "mistakes": [in_both]}]
+    # shift right, scale wrong: shift's mistake is not said, though a check fails.
+    assert all(not r.get("likely") for r in check(tmp_path / "a", "    return x * 3\n", "    return x + 1\n", checks)["results"])
+    both = check(tmp_path / "b", "    return x * 3\n", "    return x - 1\n", checks)
+    assert [r.get("likely") for r in both["results"]] == [None, ["shift subtracts"], None]
+    assert [f["says"] for f in both["blame"]] == [None, "shift subtracts"]
+
+
+def test_a_passing_lab_blames_nothing_and_the_learners_files_are_put_back(tmp_path):
+    assert check(tmp_path / "a", "    return 2 * x\n", "    return 1 + x\n")["blame"] == []
+    check(tmp_path / "b", "    return x * 3\n", "    return x + 1\n")
+    assert "x * 3" in (tmp_path / "b" / "lib" / "ember" / "thing.py").read_text()
+
+
+def test_an_error_in_the_checks_own_code_still_blames_the_gap(tmp_path):
+    checks = [{"title": "scale gives a number", "code": "from ember.thing import scale\nexpect(scale(2) + 0, 4)"}]
+    [fault] = check(tmp_path, "    y = x * 2\n    z = y * 1\n    return None\n", "    return x + 1\n", checks)["blame"]
+    assert fault["lines"] == [3]
+
+
+def test_hunks_split_a_replaced_run_into_lines_and_ignore_blank_ones():
+    assert hunks("a\nb\nc\n", "a\nB\nC\n") == [(1, 2, 1, 2), (2, 3, 2, 3)]
+    assert hunks("a\n\nb\n", "a\nb\n") == []
+    assert patched("a\nb\nc\n", "a\nB\nC\n", ((2, 3, 2, 3),)) == "a\nb\nC\n"
+
+
+def test_same_code_ignores_spacing_and_comments_but_not_names():
+    assert same_code("    return x+1  # one more\n", "    return x + 1\n")
+    assert not same_code("    return y + 1\n", "    return x + 1\n")
