@@ -254,13 +254,13 @@ def _pointer(gap: str, lines: list[int], after: int | None, size: int, earlier: 
         rest = [line for line in range(1, size + 1) if line not in lines]
         text = (f"Gap {gap}: the checks pass once its {_named(lines)} "
                 f"{'changes' if len(lines) == 1 else 'change'}"
-                + (f"; {_named(rest)} {'is' if len(rest) == 1 else 'are'} right." if rest else "."))
+                + (f"; they find nothing wrong in its {_named(rest)}." if rest else "."))
     elif after is not None:
         text = (f"Gap {gap}: the checks pass once a line is added "
                 + (f"after its line {after}" if after else "before its first line")
-                + "; the lines it has are right.")
+                + "; they find nothing wrong in the lines it has.")
     else:
-        text = f"Gap {gap}: the checks fail because of this gap, in more than one or two of its lines."
+        text = f"Gap {gap}: the checks fail because of this gap; no change of one or two of its lines alone makes them pass."
     if earlier:
         text += f" It is lesson {gap[1:3]}'s: its lab's checks passed, but missed this."
     return {"gap": gap, "lines": lines, "after": after, "size": size, "earlier": earlier, "says": says,

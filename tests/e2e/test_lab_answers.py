@@ -75,7 +75,7 @@ def test_a_wrong_line_is_pointed_at_and_its_button_selects_it_for_retyping(page:
     type_lines(page, ["other = _as_value(other)", "out = Value(self.data + other.data, (self, other), '*')"])
     run_checks(page, 2)
     pointer = lab(page, 2).get_by_role("listitem").filter(has_text="Gap L01.mul")
-    expect(pointer).to_have_text(re.compile(r"^Gap L01\.mul: the checks pass once its line 2 changes; line 1 is right\."))
+    expect(pointer).to_have_text(re.compile(r"^Gap L01\.mul: the checks pass once its line 2 changes; they find nothing wrong in its line 1\."))
     expect(lab(page, 2).get_by_role("listitem").filter(has_text="Gap L01.add")).to_have_count(0)  # right: not named
     pointer.get_by_role("button", name="Select line 2 of L01.mul").click()
     page.keyboard.type("out = Value(self.data * other.data, (self, other), '*')")  # typed over the selected line

@@ -35,7 +35,7 @@ def test_a_wrong_line_among_right_ones_is_named_and_the_others_said_right(tmp_pa
     lab = check(tmp_path, "    y = x * 2\n    z = y * 3\n    return z\n", "    return x + 1\n")
     [fault] = lab["blame"]
     assert (fault["gap"], fault["lines"]) == ("L01.scale", [2])
-    assert fault["text"] == "Gap L01.scale: the checks pass once its line 2 changes; lines 1 and 3 are right."
+    assert fault["text"] == "Gap L01.scale: the checks pass once its line 2 changes; they find nothing wrong in its lines 1 and 3."
 
 
 def test_two_wrong_gaps_are_each_named_with_their_own_line(tmp_path):
