@@ -93,6 +93,50 @@ def _items(count: int) -> str:
     return "item" if count == 1 else "items"
 
 
+def near(actual: object, expected: float | list[float], what: str = "", within: float = 1e-12) -> None:
+    """Pass if actual is a number within ``within`` of expected, or a list or tuple of as many
+    numbers, each within ``within`` of its own; else fail, each number written to the digit
+    where it differs from the one expected (0.88078 against 0.8807970779778823 reads 0.88078
+    against 0.88080).
+
+    Raises:
+        AssertionError: With a reason such as ``sigmoid(2.0): expected 0.88080 (to within
+            1e-12), got 0.88078`` or ``knobs: expected 2 items, got 1: a list [1.0]``.
+    """
+    prefix = f"{what}: " if what else ""
+    many = isinstance(expected, (list, tuple))
+    pairs = list(zip(actual, expected)) if many and isinstance(actual, (list, tuple)) else [(actual, expected)]
+    if many and not isinstance(actual, (list, tuple)):
+        raise AssertionError(f"{prefix}expected {len(expected)} numbers, got {describe(actual)}")
+    if many and len(actual) != len(expected):
+        raise AssertionError(f"{prefix}expected {len(expected)} {_items(len(expected))}, got {len(actual)}: {describe(actual)}")
+    for got, want in pairs:
+        if not _is_number(got):
+            raise AssertionError(f"{prefix}expected a number near {want!r}, got {describe(got)}")
+    if all(abs(got - want) <= within for got, want in pairs):
+        return
+    shown = [_to_difference(got, want) for got, want in pairs]
+    if many:
+        wants, gots = (", ".join(side[i] for side in shown) for i in (1, 0))
+        raise AssertionError(f"{prefix}expected [{wants}] (each to within {within:g}), got [{gots}]")
+    raise AssertionError(f"{prefix}expected {shown[0][1]} (to within {within:g}), got {shown[0][0]}")
+
+
+def _is_number(value: object) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _to_difference(got: float, want: float) -> tuple[str, str]:
+    """got and want written with as few significant digits as show them differ (17 at most)."""
+    if got == want:
+        return repr(got), repr(want)
+    for digits in range(1, 18):
+        pair = tuple(f"{number:#.{digits}g}".rstrip(".") for number in (got, want))
+        if pair[0] != pair[1]:
+            return pair
+    return repr(got), repr(want)
+
+
 def run_checks(session: Session, checks: list[dict], gaps: list[str] = (),
                on_result: Callable[[dict], None] = lambda result: None) -> list[dict]:
     """The results of :func:`run_lab`, without the blame."""
@@ -201,7 +245,7 @@ def _outcome(session: Session, code: str) -> tuple[dict, list[str]]:
     try:
         compiled = compile(code, CHECK_FILENAME, "exec")
         with heeded():
-            exec(compiled, {"__name__": "__check__", "expect": expect})
+            exec(compiled, {"__name__": "__check__", "expect": expect, "near": near})
         return {"status": "passed", "reason": ""}, []
     except AssertionError as exc:
         return {"status": "failed", "reason": _short(str(exc) or _failed_line(exc))}, []

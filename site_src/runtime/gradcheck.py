@@ -109,6 +109,10 @@ def _local(value, parent_index: int) -> float | None:
     """The local gradient of value with respect to its parent at parent_index, from its op
     and its parents' data; None for an op this module does not know."""
     op, parents = value._op, value._prev
+    wanted = 1 if op.startswith("**") else {"+": 2, "*": 2, "exp": 1, "tanh": 1, "relu": 1}.get(op)
+    if wanted is not None and len(parents) != wanted:
+        raise AssertionError(f"a Value made by {op!r} should keep {wanted} {'parents' if wanted > 1 else 'parent'}, "
+                             f"but {value!r} keeps {len(parents)}: {tuple(parents)!r}")
     if op == "+":
         return 1.0
     if op == "*":
@@ -178,7 +182,7 @@ def against_nudging(Value, backward: str = "backward", ops: str = "+*", reuse: b
             slope = _nudged(Value, build, data, index)
             if not _close(leaf.grad, slope):
                 ordered = backward != "by hand" and _right_by_hand(Value, build, data, index, slope)
-                raise AssertionError(_wrong(name, root, leaf, slope, ordered))
+                raise AssertionError(_wrong(name, root, leaf, slope, ordered, added=reuse))
         _check_inside(name, root)
 
 
@@ -222,10 +226,11 @@ def _nudged(Value, build, data: list[float], index: int) -> float:
     return (at(H) - at(-H)) / (2 * H)
 
 
-def _wrong(name: str, root, leaf, slope: float, ordered: bool) -> str:
+def _wrong(name: str, root, leaf, slope: float, ordered: bool, added: bool = True) -> str:
     """The reason for a leaf whose grad disagrees with nudging; draws the graph, marked. With
     ordered, the _backward functions are right and backward() is at fault: its seed, or else
-    its order."""
+    its order. added: the lesson's _backward adds its share with += (from lesson 09 on; lesson
+    08's sets it with =)."""
     reason = (f"in {name}, with {leaf.label} = {leaf.data:.4g}: {leaf.label}.grad is "
               f"{_number(leaf.grad)}, but nudging {leaf.label} gives a slope of {slope:.6g}")
     if ordered:
@@ -250,7 +255,7 @@ def _wrong(name: str, root, leaf, slope: float, ordered: bool) -> str:
         reason += (f", and that {idle[0]._op!r} still has the _backward every new Value starts with, "
                    "which passes nothing back: set out._backward = _backward once it is defined")
     else:
-        reason += ": its local gradient, times out.grad, added with +="
+        reason += ": its local gradient, times out.grad" + (", added with +=" if added else "")
     return _drawn(reason, root, first)
 
 

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from checks import describe, expect
+from checks import describe, expect, near
 from site_src.execute import run_checks, write_lib
 
 from tests.unit.conftest import RUNTIME
@@ -125,3 +125,20 @@ def test_an_error_in_a_checks_own_code_says_its_line_reads_the_learners_value(tm
     [result] = run(["from ember.thing import f\nparents = f()\nfirst = parents[0]"], "def f():\n    return ()\n", tmp_path)
     assert result == {"status": "error", "reason": "IndexError: tuple index out of range, in the check's own line "
                       "`first = parents[0]`: it could not read what your code gave it there"}
+
+
+@pytest.mark.parametrize("actual, expected, reason", [
+    (0.880775, 0.8807970779778823, "sigmoid(2.0): expected 0.88080 (to within 1e-12), got 0.88077"),
+    ([-3.9999, 4.0], [-4.0, 4.0], "slopes: expected [-4.0000, 4.0] (each to within 1e-12), got [-3.9999, 4.0]"),
+    ([1.0], [1.0, 2.0], "slopes: expected 2 items, got 1: a list [1.0]"),
+    ("1.0", 1.0, "x: expected a number near 1.0, got the str '1.0'"),
+])
+def test_near_writes_numbers_to_the_digit_where_they_differ(actual, expected, reason):
+    with pytest.raises(AssertionError) as failed:
+        near(actual, expected, reason.split(":")[0])
+    assert str(failed.value) == reason
+
+
+def test_near_passes_within_its_tolerance():
+    near(0.1 + 0.2, 0.3)
+    near([1.0, 2.0 + 1e-13], (1.0, 2.0))
