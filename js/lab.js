@@ -234,8 +234,9 @@ function mountChecks(el, data, { showAnswers, editor, answers }) {
   const run = button("Run checks", "md-button--primary ember-lab__button");
   const summary = make("p", "ember-lab__summary");
   summary.setAttribute("role", "status");
+  // Said politely when it fills, after the summary; empty, it takes no room (lab.css).
   const where = make("div", "ember-lab__where");
-  where.hidden = true;
+  where.setAttribute("aria-live", "polite");
   box.querySelector(".ember-lab__checks-title").after(run);
   box.append(summary, where);
 
@@ -270,6 +271,7 @@ function mountChecks(el, data, { showAnswers, editor, answers }) {
     const outcome = await runChecks(data.checks, learnerEmber(), {
       lab: data.gaps,
       answers,
+      unwritten: data.gaps.filter((gap) => progress.answer(gap) === undefined),
       timeLimit: CHECKS_TIME_LIMIT,
       onStart: started,
       onRun: () => (summary.textContent = checking),
@@ -287,7 +289,6 @@ function mountChecks(el, data, { showAnswers, editor, answers }) {
  * @param {import("./runtime/client.js").Fault[]} faults
  */
 function showWhere(where, faults, data, editor) {
-  where.hidden = !faults.length;
   if (!faults.length) return where.replaceChildren();
   const list = make("ul", "ember-lab__where-list");
   for (const fault of faults) {

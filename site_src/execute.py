@@ -182,17 +182,19 @@ def run_checks(checks: list[dict], lib_root: Path, gaps: list[str] = (), timeout
 
 
 def check_lab(checks: list[dict], lib_root: Path, gaps: list[str] = (), answers: dict[str, str] | None = None,
-              spans: dict | None = None, timeout: float = 30.0, cache: Path | None = None) -> dict:
+              spans: dict | None = None, unwritten: list[str] = (), timeout: float = 30.0,
+              cache: Path | None = None) -> dict:
     """run_checks, and with the course's answers, where a failing lab is wrong.
 
     Args:
         answers: The course's text of gaps (runtime/checks.py's run_lab), or None for no blame.
         spans: Where the gaps lie in lib_root's files (gaps.Ember.spans).
+        unwritten: The lab's gaps that still hold their stub.
 
     Returns:
         ``{"results": [...], "blame": [...]}``, as runtime/checks.py's run_lab.
     """
-    asked = {"checks": checks, "gaps": list(gaps), "answers": answers, "spans": spans}
+    asked = {"checks": checks, "gaps": list(gaps), "answers": answers, "spans": spans, "unwritten": list(unwritten)}
     return _run("checks.py", json.dumps(asked), lib_root, timeout, cache)
 
 

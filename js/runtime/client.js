@@ -324,11 +324,11 @@ export async function run(source, onOutput, ember, { timeLimit = 0, onStart, onR
  * Run a lab's checks against files.
  * @param {{title: string, code: string}[]} checks
  * @param {{files: Object<string,string>, gaps: Object<string, Array>}|null} ember as for run()
- * @param {{lab?: string[], answers?: Object<string, string>, timeLimit?: number,
+ * @param {{lab?: string[], answers?: Object<string, string>, unwritten?: string[], timeLimit?: number,
  *   onStart?: (id: number) => void, onRun?: () => void,
  *   onResult?: (index: number, result: CheckResult) => void}} [options] as for run(); lab: the
  *   lab's gaps, which a reason points to; answers: the course's text of gaps, by name, to say
- *   where a failing lab is wrong; onResult is called with each check's result as soon as it has
+ *   where a failing lab is wrong; unwritten: the lab's gaps that still hold their stub; onResult is called with each check's result as soon as it has
  *   run, before the lab's results are diagnosed
  * @returns {Promise<{results: CheckResult[], finished: boolean, blame: Fault[], failure?: string,
  *   stopped?: "stop"|"time", restarted?: boolean}>} results: those of the checks that ran,
@@ -336,7 +336,7 @@ export async function run(source, onOutput, ember, { timeLimit = 0, onStart, onR
  *   finished: whether all of them ran; blame: the gaps at fault, once all ran ([] when stopped
  *   before they were found)
  */
-export async function runChecks(checks, ember, { lab = [], answers = null, timeLimit = 0, onStart, onRun, onResult = () => {} } = {}) {
+export async function runChecks(checks, ember, { lab = [], answers = null, unwritten = [], timeLimit = 0, onStart, onRun, onResult = () => {} } = {}) {
   const results = [];
   let diagnosis = [];
   let blame = [];
@@ -354,7 +354,7 @@ export async function runChecks(checks, ember, { lab = [], answers = null, timeL
       }
     }
   };
-  const message = { type: "checks", checks, lab, answers, timeLimit, ...emberMessage(ember) };
+  const message = { type: "checks", checks, lab, answers, unwritten, timeLimit, ...emberMessage(ember) };
   const data = await request(message, { onOutput, onStart, onRun, timeLimit });
   const finished = results.length === checks.length;
   // Stopped once every check had its result, while finding where the lab is wrong: the results

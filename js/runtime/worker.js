@@ -4,13 +4,14 @@
 // Messages in:  {type: "shared-buffers", interrupt, steering}  (on SharedArrayBuffers: Pyodide's
 //               interrupt buffer, a Uint8Array, and hx.steer's knobs, a Float64Array)
 //               {id, type: "run", source, files, gaps}
-//               | {id, type: "checks", checks, lab, answers, timeLimit, files, gaps}
+//               | {id, type: "checks", checks, lab, answers, timeLimit, unwritten, files, gaps}
 //               | {id, type: "syntax", files, gaps}
 //               files: the learner's ember ({path: text}); null on a page without one
 //               gaps: where the gaps lie in those files ({path: [[gap, first, last, indent], ...]})
 //               lab: the gaps of the lab whose checks run; answers: the course's text of gaps, by
 //               name, for saying where a failing lab is wrong (site_src/runtime/blame.py);
-//               timeLimit: the seconds the checks may take, which the blame keeps within
+//               timeLimit: the seconds the checks may take, which the blame keeps within;
+//               unwritten: the lab's gaps that still hold their stub
 // Messages out: {type: "progress", step} | {type: "ready", snapshot, interruptible}
 //               | {type: "boot-failed", message}
 //               (snapshot: "used" when Python started from a memory snapshot, "wanted" when the
@@ -145,7 +146,9 @@ function handle({ session, checks }, data) {
       postMessage({ id, type: "done", raised, ms: performance.now() - started });
     } else if (data.type === "checks") {
       const post = (json) => postMessage({ id, type: "output", chunks: [["check", json]] });
-      const asked = JSON.stringify({ checks: data.checks, gaps: data.lab ?? [], answers: data.answers ?? null, time_limit: data.timeLimit ?? 0 });
+      const asked = JSON.stringify({
+        checks: data.checks, gaps: data.lab ?? [], answers: data.answers ?? null, time_limit: data.timeLimit ?? 0, unwritten: data.unwritten ?? [],
+      });
       postMessage({ id, type: "checked", finished: checks.run_checks_streaming(session, asked, post) });
     } else if (data.type === "syntax") {
       postMessage({ id, type: "done", problems: JSON.parse(session.syntax_problems_json()) });

@@ -123,6 +123,15 @@ def same_code(mine: str, theirs: str) -> bool:
         return [line.rstrip() for line in mine.splitlines()] == [line.rstrip() for line in theirs.splitlines()]
 
 
+def _only_raises(text: str) -> bool:
+    """Whether a gap's text is one raise statement, as a stub that says what to write is."""
+    try:
+        body = ast.parse(textwrap.dedent(text)).body
+    except SyntaxError:
+        return False
+    return len(body) == 1 and isinstance(body[0], ast.Raise)
+
+
 def _block(text: str) -> str:
     """A gap's text as a module: dedented, inside a function if it returns."""
     code = textwrap.dedent(text)
@@ -159,7 +168,7 @@ def patched(mine: str, theirs: str, chosen: tuple) -> str:
 
 
 def blame(run: Run, trial: Trial, checks: list[dict], results: list[dict], lab: list[str],
-          answers: dict[str, str], through: list[str], deadline: float) -> list[dict]:
+          answers: dict[str, str], through: list[str], deadline: float, unwritten: tuple = ()) -> list[dict]:
     """The gaps at fault for the failing results, each with its line and its declared mistake.
 
     Args:
@@ -173,6 +182,8 @@ def blame(run: Run, trial: Trial, checks: list[dict], results: list[dict], lab: 
             lessons' that the page has.
         through: The earlier gaps that a failing check's error passed through, newest last.
         deadline: time.monotonic() after which no trial starts.
+        unwritten: The lab's gaps that still hold their stub: one that only raises is said to be
+            unwritten, with no line (a stub of older code, to be changed, is blamed as any text).
 
     Returns:
         ``[{"gap", "lines": [int, ...], "after": int | None, "size": int, "earlier": bool,
@@ -201,9 +212,13 @@ def blame(run: Run, trial: Trial, checks: list[dict], results: list[dict], lab: 
         if not own and not fixed:
             continue  # right, or wrong only with another gap of the learner's
         context, targets = (others, own) if own else ({}, fixed)
+        first = next((i for i in failing if i in targets), failing[0])
+        if gap in unwritten and _only_raises(mine[gap]):
+            faults.append({**_pointer(gap, [], None, 0, False, None, first),
+                           "text": f"Gap {gap} still holds the stub the lab starts with: write it."})
+            continue
         lines, after = _lines(run, gap, mine[gap], course[gap], context, targets, deadline)
         says = _says(checks, alone, gap, mine[gap]) if gap in lab and (own or not others) else None
-        first = next((i for i in failing if i in targets), failing[0])
         faults.append(_pointer(gap, lines, after, mine[gap].count("\n"), gap not in lab, says, first))
     return faults
 

@@ -145,7 +145,7 @@ def run_checks(session: Session, checks: list[dict], gaps: list[str] = (),
 
 def run_lab(session: Session, checks: list[dict], gaps: list[str] = (),
             on_result: Callable[[dict], None] = lambda result: None, answers: dict[str, str] | None = None,
-            time_limit: float = float("inf")) -> dict:
+            time_limit: float = float("inf"), unwritten: tuple = ()) -> dict:
     """Run each check; one failing never stops the others. Then, if some failed, say where.
 
     Args:
@@ -161,6 +161,7 @@ def run_lab(session: Session, checks: list[dict], gaps: list[str] = (),
             on the whole lab (diagnosis.diagnosis).
         time_limit: Seconds from the start that the checks and the blame may take; the blame
             stops one second before it, and after BLAME_TIME.
+        unwritten: The lab's gaps the learner has not written yet, which hold their stub.
 
     Returns:
         ``{"results": [...], "blame": [...]}``. results: ``[{"status": "passed" | "failed" |
@@ -188,7 +189,8 @@ def run_lab(session: Session, checks: list[dict], gaps: list[str] = (),
     deadline = min(started + time_limit - 1.0, time.monotonic() + BLAME_TIME)
     run = pointers_run(session, lambda code: _run_one(session, code)[0], checks)
     trial = Trial(session.lib_root, session.spans)
-    faults = blame(run, trial, checks, results, list(gaps), answers, list(dict.fromkeys(through)), deadline)
+    faults = blame(run, trial, checks, results, list(gaps), answers, list(dict.fromkeys(through)), deadline,
+                   tuple(unwritten))
     likely = {}
     for fault in faults:
         if fault["says"]:
@@ -199,7 +201,7 @@ def run_lab(session: Session, checks: list[dict], gaps: list[str] = (),
 
 def run_checks_streaming(session: Session, request: str, post: Callable[[str], None]) -> bool:
     """Worker entry: run_lab with ``{"checks": [...], "gaps": [...], "answers": {...},
-    "time_limit": seconds}`` as JSON text, posting each result as JSON as soon as its check has
+    "time_limit": seconds, "unwritten": [...]}`` as JSON text, posting each result as JSON as soon as its check has
     run, then, once all have, ``{"diagnosis": [[words, ...], ...], "blame": [...]}``: the
     ``likely`` of each result (empty lists where none), and run_lab's blame.
 
@@ -210,7 +212,7 @@ def run_checks_streaming(session: Session, request: str, post: Callable[[str], N
     try:
         asked = json.loads(request)
         lab = run_lab(session, asked["checks"], asked["gaps"], lambda result: post(json.dumps(result)),
-                      asked.get("answers"), asked.get("time_limit") or float("inf"))
+                      asked.get("answers"), asked.get("time_limit") or float("inf"), asked.get("unwritten", ()))
         post(json.dumps({"diagnosis": [result.get("likely", []) for result in lab["results"]], "blame": lab["blame"]}))
         return True
     except KeyboardInterrupt:
@@ -281,8 +283,8 @@ def _failed_line(exc: AssertionError) -> str:
 
 def main() -> None:
     """Build-time entry: ``checks.py LIB_ROOT RESULT_FILE``, with ``{"checks": [...], "gaps":
-    [...], "answers": {...} or null, "spans": {...}}`` as JSON on stdin; spans say where the gaps
-    lie (Session.set_gaps).
+    [...], "answers": {...} or null, "spans": {...}, "unwritten": [...]}`` as JSON on stdin; spans
+    say where the gaps lie (Session.set_gaps).
 
     Writes what :func:`run_lab` returns as JSON to RESULT_FILE.
     """
@@ -290,7 +292,8 @@ def main() -> None:
     asked = json.load(sys.stdin)
     session = Session(lib_root)
     session.set_gaps(json.dumps(asked.get("spans") or {}))
-    lab = run_lab(session, asked["checks"], asked["gaps"], answers=asked.get("answers"))
+    lab = run_lab(session, asked["checks"], asked["gaps"], answers=asked.get("answers"),
+                  unwritten=asked.get("unwritten", ()))
     with open(result_file, "w", encoding="utf-8") as file:
         json.dump(lab, file)
 

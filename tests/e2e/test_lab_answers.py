@@ -4,11 +4,13 @@ course's answer opens beside the learner's."""
 
 import re
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from tests.e2e.pages import LESSON, check, lab, run_checks
 from tests.e2e.test_editor import select_gap, type_first_lab, type_lines
-from tests.e2e.test_lessons import solution, write
+from tests.e2e.test_lessons import LESSONS, load_finished_pieces, solution, write
+from tests.lessons import test_wrong_answers_are_pointed_at as wrong_answers
 
 
 def test_the_courses_answer_opens_beside_the_learners_only_once_the_lab_passes(page: Page, course: str):
@@ -82,3 +84,28 @@ def test_a_wrong_line_is_pointed_at_and_its_button_selects_it_for_retyping(page:
     run_checks(page, 2)
     expect(lab(page, 2).get_by_role("status").last).to_have_text("All 6 checks passed.")
     expect(lab(page, 2).get_by_text("Where to look")).to_be_hidden()
+
+
+SAMPLE = ["both at once: step above 0 and no bias", "h not passed on to numerical_gradient",
+          "both: add's op and mul adds", "mul's share found by dividing", "the walk goes leaves first",
+          "parameters without the bias", "returns the loss Value"]
+"""Wrong answers of tests/lessons/wrong_answers.yml, by their why, written in the browser."""
+
+
+@pytest.mark.parametrize("why", SAMPLE)
+def test_a_wrong_answer_is_pointed_at_in_the_browser_as_the_build_points_at_it(page: Page, site: str, why: str, tmp_path):
+    answer = next(answer for answer in wrong_answers.ANSWERS if answer["why"] == why)
+    lesson, index, _ = wrong_answers._checks(answer["lab"], tmp_path)
+    page.goto(site + next(path for path in LESSONS if path[8:10] == answer["lab"][:2]))
+    if lesson.number > 1:
+        load_finished_pieces(page)
+    for number, each in enumerate(lesson.labs[:index + 1], start=1):
+        for gap in each.gaps:
+            text = answer["gaps"][gap]["text"] if gap in answer["gaps"] else solution(gap)
+            write(page, number, gap, text.removesuffix("\n"))
+    run_checks(page, index + 1)
+    built = wrong_answers.told(answer, tmp_path)["blame"]
+    pointers = lab(page, index + 1).get_by_role("listitem").filter(has_text=re.compile(r"^Gap L\d\d\."))
+    expect(pointers).to_have_count(len(built))
+    for pointer, fault in zip(pointers.all(), built):
+        expect(pointer).to_contain_text(fault["text"])

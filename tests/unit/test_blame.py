@@ -95,3 +95,11 @@ def test_hunks_split_a_replaced_run_into_lines_and_ignore_blank_ones():
 def test_same_code_ignores_spacing_and_comments_but_not_names():
     assert same_code("    return x+1  # one more\n", "    return x + 1\n")
     assert not same_code("    return y + 1\n", "    return x + 1\n")
+
+
+def test_a_gap_still_holding_its_stub_is_said_unwritten_with_no_line(tmp_path):
+    text = BEFORE + "    raise NotImplementedError('write scale')\n" + MIDDLE + "    return x + 1\n" + AFTER
+    spans = {"ember/thing.py": [["L01.scale", 3, 3, "    "], ["L01.shift", 8, 8, "    "]]}
+    lib = write_lib({"ember/__init__.py": "", "ember/thing.py": text, **RUNTIME}, tmp_path / "lib")
+    lab = check_lab(CHECKS, lib, ["L01.scale", "L01.shift"], answers=COURSE, spans=spans, unwritten=["L01.scale"])
+    assert [fault["text"] for fault in lab["blame"]] == ["Gap L01.scale still holds the stub the lab starts with: write it."]
