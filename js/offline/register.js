@@ -8,12 +8,21 @@ const RELOADED = "ember-isolation-reload"; // in sessionStorage: this tab has re
 const serviceWorker = navigator.serviceWorker; // undefined where service workers are off
 const url = document.currentScript.dataset.sw;
 
+/** What use makes of session storage; undefined where storage is off (a blocked context). */
+const withSession = (use) => {
+  try {
+    return use(sessionStorage);
+  } catch {
+    return undefined;
+  }
+};
+
 if (serviceWorker && !url) {
   serviceWorker.getRegistrations().then((registrations) => registrations.forEach((r) => r.unregister()));
 } else if (serviceWorker) {
   // Once the page has loaded: storing the site, several MB, must not slow the page's own files.
   addEventListener("load", () => serviceWorker.register(url).then((registration) => {
-    const installing = registration.installing;
+    const installing = registration?.installing; // none where a blocked context resolves with nothing
     installing?.addEventListener("statechange", () => {
       if (installing.state === "redundant") {
         console.warn("ember: the service worker could not store the site (a file failed to load), so there is "
@@ -21,7 +30,7 @@ if (serviceWorker && !url) {
       }
     });
   }, (error) => console.warn("ember: no service worker, so no offline use:", error)), { once: true });
-  if (crossOriginIsolated) sessionStorage.removeItem(RELOADED);
+  if (crossOriginIsolated) withSession((storage) => storage.removeItem(RELOADED));
   else {
     // The host sent no COOP and COEP. Once the worker has stored the site and controls this page,
     // one reload brings them: only if the learner has not started on the page (a key or a click),
@@ -30,8 +39,9 @@ if (serviceWorker && !url) {
     let started = false;
     for (const type of ["keydown", "pointerdown"]) addEventListener(type, () => { started = true; }, { capture: true });
     const reload = () => {
-      if (started || sessionStorage.getItem(RELOADED)) return;
-      sessionStorage.setItem(RELOADED, "1");
+      // Where session storage is off, no reload: it could not be told from the one before.
+      if (started || withSession((storage) => storage.getItem(RELOADED)) !== null) return;
+      withSession((storage) => storage.setItem(RELOADED, "1"));
       location.reload();
     };
     if (serviceWorker.controller) reload();

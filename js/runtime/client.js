@@ -60,13 +60,18 @@ function setState(next, detail = "") {
 export function boot() {
   if (worker) return;
   worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+  // The worker answers on a port of its own: its global postMessage, which the learner's code can
+  // call (Pyodide's js module), reaches worker.onmessage, which hears nothing.
+  const channel = new MessageChannel();
+  worker.postMessage({ type: "port", port: channel.port2 }, [channel.port2]);
+  const own = worker;
+  channel.port1.onmessage = ({ data }) => own === worker && hear(data);
   setState("booting");
   if (self.crossOriginIsolated) {
     interrupt = new Uint8Array(new SharedArrayBuffer(1));
     steering = new Float64Array(new SharedArrayBuffer(8 * STEER_SLOTS));
     worker.postMessage({ type: "shared-buffers", interrupt, steering });
   }
-  worker.onmessage = ({ data }) => hear(data);
   worker.onerror = (event) => {
     event.preventDefault();
     fail(event.message || "the Python worker could not be loaded");

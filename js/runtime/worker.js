@@ -1,7 +1,10 @@
 // The Python worker: boots Pyodide from the site's own copy, writes the Python files into its
 // file system, then runs cells and checks one at a time, streaming a cell's output back.
 //
-// Messages in:  {type: "shared-buffers", interrupt, steering}  (on SharedArrayBuffers: Pyodide's
+// Messages in:  {type: "port", port}  (first: a MessagePort, the one channel the worker answers on;
+//               what the worker's own postMessage sends, which a learner's code can call, the
+//               page ignores)
+//               {type: "shared-buffers", interrupt, steering}  (on SharedArrayBuffers: Pyodide's
 //               interrupt buffer, a Uint8Array, and hx.steer's knobs, a Float64Array)
 //               {id, type: "run", source, files, gaps}
 //               | {id, type: "checks", checks, lab, answers, timeLimit, unwritten, files, gaps}
@@ -12,7 +15,7 @@
 //               name, for saying where a failing lab is wrong (site_src/runtime/blame.py);
 //               timeLimit: the seconds the checks may take, which the blame keeps within;
 //               unwritten: the lab's gaps that still hold their stub
-// Messages out: {type: "progress", step} | {type: "ready", snapshot, interruptible}
+// Messages out, on the port: {type: "progress", step} | {type: "ready", snapshot, interruptible}
 //               | {type: "boot-failed", message}
 //               (snapshot: "used" when Python started from a memory snapshot, "wanted" when the
 //               browser could keep one and has none, else "none": js/runtime/snapshot.js;
@@ -39,6 +42,15 @@ const SNAPSHOT_BOOT_LIMIT = 30; // seconds before a boot from a snapshot counts 
 
 let pyodide;
 let written = {}; // the ember files now in LIB
+let send = null; // the page's port's postMessage, bound as it came: the learner's code can reach
+// neither the port nor this function, so what the page hears comes from the runtime alone
+const early = []; // messages posted before the port came
+
+/** Post a message to the page, on its port (once it has come; until then, kept in order). */
+function post(message) {
+  if (send) send(message);
+  else early.push(message);
+}
 let interruptBuffer = null;
 let steering = null; // hx.steer's knobs: site_src/runtime/steering.py reads them
 
@@ -62,13 +74,13 @@ async function fetchPython() {
 /** Boot Pyodide, from the memory snapshot if there is one, write the Python files under LIB,
  * and start a session for cells and checks. */
 async function boot() {
-  postMessage({ type: "progress", step: "loading Python, about 6 MB the first time" });
+  post({ type: "progress", step: "loading Python, about 6 MB the first time" });
   const { loadPyodide, files } = await fetchPython();
   const key = canKeep() ? await snapshotKey(files, PYODIDE_VERSION, SETUP) : null;
   const restored = key && await fromSnapshot(loadPyodide, key, files);
   if (restored) return { ...restored, snapshot: "used" };
   pyodide = await loadPyodide({ indexURL: INDEX_URL });
-  postMessage({ type: "progress", step: "setting up your ember" });
+  post({ type: "progress", step: "setting up your ember" });
   return { ...setUp(files), snapshot: key ? "wanted" : "none" };
 }
 
@@ -141,22 +153,22 @@ function handle({ session, checks }, data) {
     syncEmber(data.files);
     session.set_gaps(JSON.stringify(data.gaps ?? {}));
     if (data.type === "run") {
-      const post = (json) => postMessage({ id, type: "output", chunks: JSON.parse(json) });
-      const raised = session.run_streaming(data.source, post) ?? null;
-      postMessage({ id, type: "done", raised, ms: performance.now() - started });
+      const stream = (json) => post({ id, type: "output", chunks: JSON.parse(json) });
+      const raised = session.run_streaming(data.source, stream) ?? null;
+      post({ id, type: "done", raised, ms: performance.now() - started });
     } else if (data.type === "checks") {
-      const post = (json) => postMessage({ id, type: "output", chunks: [["check", json]] });
+      const stream = (json) => post({ id, type: "output", chunks: [["check", json]] });
       const asked = JSON.stringify({
         checks: data.checks, gaps: data.lab ?? [], answers: data.answers ?? null, time_limit: data.timeLimit ?? 0, unwritten: data.unwritten ?? [],
       });
-      postMessage({ id, type: "checked", finished: checks.run_checks_streaming(session, asked, post) });
+      post({ id, type: "checked", finished: checks.run_checks_streaming(session, asked, stream) });
     } else if (data.type === "syntax") {
-      postMessage({ id, type: "done", problems: JSON.parse(session.syntax_problems_json()) });
+      post({ id, type: "done", problems: JSON.parse(session.syntax_problems_json()) });
     }
   } catch (error) {
     // Not the learner's exception (Python reports those): Pyodide itself failed.
     const last = String(error.message ?? error).trim().split("\n").at(-1); // not the runtime's traceback
-    postMessage({ id, type: "done", fatal: true, failure: `Python stopped working (${last}). It is starting again; your code is kept.` });
+    post({ id, type: "done", fatal: true, failure: `Python stopped working (${last}). It is starting again; your code is kept.` });
   }
 }
 
@@ -167,10 +179,16 @@ function serve() {
     new Promise((_, reject) => setTimeout(() => reject(new Error(`it took more than ${BOOT_LIMIT} s`)), BOOT_LIMIT * 1000)),
   ]);
   booted.then(
-    ({ snapshot }) => postMessage({ type: "ready", snapshot, interruptible: interruptBuffer !== null }),
-    (error) => postMessage({ type: "boot-failed", message: error.message ?? String(error) }),
+    ({ snapshot }) => post({ type: "ready", snapshot, interruptible: interruptBuffer !== null }),
+    (error) => post({ type: "boot-failed", message: error.message ?? String(error) }),
   );
   self.onmessage = async ({ data }) => {
+    if (data.type === "port") {
+      if (send) return; // only the first, which the page posts as it starts the worker
+      send = MessagePort.prototype.postMessage.bind(data.port);
+      for (const message of early.splice(0)) send(message);
+      return;
+    }
     if (data.type === "shared-buffers") {
       [interruptBuffer, steering] = [data.interrupt, data.steering];
       // Posted as the worker starts, this comes long before boot's setUp, which gives both to
@@ -182,7 +200,7 @@ function serve() {
     try {
       runtime = await booted;
     } catch (error) {
-      postMessage({ id: data.id, type: "done", failure: `Python could not start: ${error}` });
+      post({ id: data.id, type: "done", failure: `Python could not start: ${error}` });
       return;
     }
     handle(runtime, data);

@@ -19,6 +19,7 @@ from collections.abc import Callable
 
 import hx
 from interrupts import heeded
+from restore import Kept
 
 CELL_FILENAME = "<cell>"
 FLUSH_SIZE = 1 << 16
@@ -27,11 +28,15 @@ CHUNK_COST = 50
 """Characters that a change between stdout and stderr counts as, against OutputSink.HEAD."""
 TAIL_CHUNKS = 200
 """The most changes between stdout and stderr that the kept end of a flood holds."""
+MAX_DRAWINGS = 1_000
+"""The most drawings a cell's run hands on: lesson 14's training redraws three figures every 5
+steps, so 1,000 is over 1,600 steps of it."""
 
 Chunk = tuple[str, str]
 """A piece of output: ("stdout" or "stderr", text), ("graph", JSON) from hx.show_graph, ("plot",
 JSON) from hx.show_plot, ("network", JSON) from hx.show_network, ("steer", JSON) from hx.steer,
-or ("cut", note): a line saying how much output was left out here."""
+("cut", note): a line saying how much output was left out here, or ("note", text): a line
+saying how many drawings were left out."""
 
 
 class OutputSink:
@@ -42,19 +47,24 @@ class OutputSink:
     The first HEAD characters go out as they come; after them only the last TAIL are kept,
     and handed on by close(), after a ("cut", note) chunk that says how many were left out.
     While output is being cut, a ("cut", note) chunk with the count so far goes out at each
-    interval; the page shows the newest note in place of the ones before.
+    interval; the page shows the newest note in place of the ones before. Drawings are counted
+    too: past the first ``drawings``, the rest are left out, and close() says how many.
 
     Args:
         emit: Called with a list of chunks. Consecutive writes to one stream are merged.
         interval: Seconds between batches; 0 hands on every finished line at once.
+        drawings: The most drawings (graphs, plots, networks, sliders) handed on.
     """
 
     HEAD = 50_000
     TAIL = 10_000
 
-    def __init__(self, emit: Callable[[list[Chunk]], None], interval: float = 0.05) -> None:
+    def __init__(self, emit: Callable[[list[Chunk]], None], interval: float = 0.05,
+                 drawings: int = MAX_DRAWINGS) -> None:
         self._emit = emit
         self._interval = interval
+        self._drawings = drawings
+        self._drawn = 0  # drawings handed on or left out
         self._chunks: list[list[str]] = []
         self._size = 0
         self._sent = 0  # characters handed on so far
@@ -112,6 +122,9 @@ class OutputSink:
         """Hand on a graph, a plot, a network or sliders from hx at once, as a (kind, JSON) chunk.
         The interval still counts from the last text handed on: a line printed just after a
         drawing does not wait for the next write, which may be steps of training away."""
+        self._drawn += 1
+        if self._drawn > self._drawings:
+            return
         last = self._last
         self._chunks.append([kind, text])
         self.flush()
@@ -129,8 +142,13 @@ class OutputSink:
             self._emit([(stream, text) for stream, text in chunks])
 
     def close(self) -> None:
-        """Hand on the rest at the end of a run: what was cut, then the tail."""
+        """Hand on the rest at the end of a run: what was cut, then the tail, and how many drawings
+        were left out."""
         self._trim_tail()
+        if self._drawn > self._drawings:
+            left = self._drawn - self._drawings
+            self._chunks.append(["note", f"\n… {left:,} more {'drawing' if left == 1 else 'drawings'} not shown: "
+                                        f"a run shows its first {self._drawings:,} …\n"])
         self.flush()
         if self._tail:
             self._emit([("cut", _cut_note(self._cut, done=True)), *((stream, text) for stream, text in self._tail)])
@@ -231,6 +249,7 @@ class Session:
         self._builtins = dict(vars(builtins))
         self._recursion_limit = sys.getrecursionlimit()
         self._warnings = list(warnings.filters)
+        self._kept = Kept()
         self.spans: dict[str, list[tuple[str, int, int, str]]] = {}
         """Where the learner's gaps lie: ``{path: [(gap, first_line, last_line, indent), ...]}``,
         in the file's order (set_gaps)."""
@@ -346,22 +365,24 @@ class Session:
         return json.dumps(self.syntax_problems())
 
     def reset(self) -> None:
-        """Forget the modules imported from lib_root/ember; put back the builtins, the recursion
-        limit and the warnings filters."""
-        self._restore()
+        """Forget the modules imported from lib_root/ember, and any sys.modules entry named ember
+        or ember.* (``sys.modules['ember'] = None``); put back what restore() does."""
+        self.restore()
         ember = self.lib_root + "ember" + os.sep
         for name, module in list(sys.modules.items()):
-            if (getattr(module, "__file__", None) or "").startswith(ember):
+            if (getattr(module, "__file__", None) or "").startswith(ember) or name.split(".")[0] == "ember":
                 del sys.modules[name]
 
-    def _restore(self) -> None:
+    def restore(self) -> None:
         """Put back what a cell may have changed and the runtime itself needs: the builtins,
-        the recursion limit and the warnings filters."""
+        the recursion limit, the warnings filters, and the runtime's modules and sys.path
+        (restore.Kept)."""
         current = vars(builtins)
         current.clear()
         current.update(self._builtins)
         sys.setrecursionlimit(self._recursion_limit)
         warnings.filters[:] = self._warnings
+        self._kept.restore()
 
     def run(self, source: str, sink: OutputSink) -> str | None:
         """Run source as a cell in a fresh namespace, with its output going to sink.
@@ -391,11 +412,11 @@ class Session:
                 with heeded():
                     exec(code, namespace)
             except BaseException as exc:  # the cell's KeyboardInterrupt and SystemExit too
-                self._restore()
+                self.restore()
                 # Drop this method's own frame: the traceback starts at the cell.
                 return self._report(exc, exc.__traceback__.tb_next)
             finally:
-                self._restore()
+                self.restore()
                 _release(namespace)
             return None
         finally:

@@ -39,6 +39,8 @@ MAX_REASON = 2000
 """The most characters of a reason; the rest is cut, with a note."""
 READING = (AttributeError, IndexError, KeyError, TypeError, ValueError)
 """The errors a check's own code raises when what the learner's code gave is not what it reads."""
+MAX_DRAWINGS = 10
+"""The most drawings a check hands on, each a "Show the graph" of its result."""
 BLAME_TIME = 3.0
 """The most seconds spent finding where a failing lab is wrong, after its checks have run."""
 
@@ -225,12 +227,13 @@ def _run_one(session: Session, code: str) -> tuple[dict, list[str]]:
     linecache.cache[CHECK_FILENAME] = (len(code), None, code.splitlines(True), CHECK_FILENAME)
     saved = sys.stdout, sys.stderr, sys.stdin
     output: list = []
-    sink = OutputSink(output.extend, interval=float("inf"))
+    sink = OutputSink(output.extend, interval=float("inf"), drawings=MAX_DRAWINGS)
     hx.new_run(sink.show)  # a graph a check draws, such as gradcheck's, goes with its result
     sys.stdout, sys.stderr, sys.stdin = Stream("stdout", sink), Stream("stderr", sink), NoInput()
     try:
         result, passed = _outcome(session, code)
     finally:
+        session.restore()  # before the runner's own code, which the check may have broken
         sys.stdout, sys.stderr, sys.stdin = saved
         sink.close()
     merged: list = []

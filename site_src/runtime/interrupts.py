@@ -9,12 +9,19 @@ handler makes the repeats harmless: within :func:`heeded` the first SIGINT raise
 KeyboardInterrupt, and every other one is ignored, so the runtime's own code that reports the
 interrupt, and a learner's code that catches it to finish up, are not interrupted in turn.
 
+Pyodide's time.sleep waits in one call that reads no signal, so install() puts in its place a
+sleep that waits in slices of SLICE seconds: Stop interrupts it between two.
+
 Under CPython (the build) nothing installs it, and Ctrl-C works as usual.
 """
 
 import signal
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+
+SLICE = 0.02
+"""Seconds of one wait of the sleep that install() puts in place: how late Stop may come."""
 
 _armed = False
 """Whether the next SIGINT raises KeyboardInterrupt: inside heeded, until one has."""
@@ -28,8 +35,23 @@ def _on_sigint(signum: int, frame: object) -> None:
 
 
 def install() -> None:
-    """Make SIGINT raise KeyboardInterrupt once within heeded, and do nothing elsewhere."""
+    """Make SIGINT raise KeyboardInterrupt once within heeded, and do nothing elsewhere; make
+    time.sleep one that Stop interrupts."""
     signal.signal(signal.SIGINT, _on_sigint)
+    time.sleep = _sliced(time.sleep)
+
+
+def _sliced(sleep):
+    """time.sleep, waiting in slices, so that a signal is handled between two."""
+    def sliced(seconds: float) -> None:
+        """Suspend for the given number of seconds, as time.sleep does; Stop ends it."""
+        if not isinstance(seconds, (int, float)) or not seconds > 0:
+            sleep(seconds)  # time.sleep's own answer: its error, or no wait
+            return
+        end = time.monotonic() + seconds
+        while (left := end - time.monotonic()) > 0:
+            sleep(min(left, SLICE))
+    return sliced
 
 
 @contextmanager

@@ -169,3 +169,26 @@ def test_after_a_deploy_a_returning_learner_is_offered_the_new_version(browser: 
             expect(notice).to_have_count(0)
         finally:
             context.close()
+
+
+BLOCKED = """
+Object.defineProperty(ServiceWorkerContainer.prototype, "register", { value: () => Promise.resolve(undefined) });
+Object.defineProperty(window, "sessionStorage", { get() { throw new DOMException("The operation is insecure.", "SecurityError"); } });
+"""
+"""A context where the service worker's registration comes back empty and session storage is off,
+as in some private windows and blocked contexts."""
+
+
+def test_where_service_workers_and_session_storage_are_blocked_a_page_loads_with_no_uncaught_error(browser: Browser, course: str):
+    context = browser.new_context()
+    context.add_init_script(BLOCKED)
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(course + LESSON)
+    page.wait_for_load_state("load")
+    replace_code(page, 1, "print('still here')")
+    run(page, 1)
+    expect(output(page, 1)).to_have_text("still here")
+    context.close()
+    assert errors == []

@@ -249,3 +249,36 @@ def test_a_long_chain_of_values_is_freed_without_killing_python(page: Page, cour
     expect(output(page, 1)).to_have_text("5000.0\n")
     still_runs(page)
     expect(output(page, 2)).not_to_contain_text("restart")
+
+
+FORGED = ("import js\nfrom pyodide.ffi import to_js\n"
+          "for message in ({'type': 'progress', 'step': 'x'}, {'type': 'boot-failed', 'message': 'forged'},\n"
+          "                {'id': 1, 'type': 'done', 'raised': None}):\n"
+          "    js.postMessage(to_js(message, dict_converter=js.Object.fromEntries))\n"
+          "print('sent')")
+
+
+def test_messages_a_cell_forges_as_the_runtimes_are_not_heard_by_the_page(page: Page, course: str):
+    page.goto(course + LESSON)
+    replace_code(page, 1, FORGED)
+    run(page, 1)
+    expect(output(page, 1)).to_have_text("sent\n")
+    expect(page.get_by_text("Python could not start")).to_have_count(0)
+    still_runs(page)
+
+
+TAMPERED = ["import json\njson.dumps = None", "import sys\nsys.modules['ember'] = None",
+            "import sys\nsys.path.clear()", "import cellrun\ncellrun.Stream.write = None"]
+
+
+def test_a_cell_that_breaks_the_runtimes_modules_leaves_the_next_cell_and_the_checks_working(page: Page, course: str):
+    page.goto(course + LESSON)
+    for code in TAMPERED:
+        replace_code(page, 1, code)
+        run(page, 1)
+        replace_code(page, 2, "import ember.scalar\nprint('alive', 6 * 7)")
+        run(page, 2)
+        expect(output(page, 2)).to_have_text("alive 42\n")
+    write_gap(page, 1, "Keep data as a float", RIGHT_INIT)
+    lab(page, 1).get_by_role("button", name="Run checks").click()
+    expect(lab(page, 1).get_by_role("status").last).to_have_text(re.compile("checks passed"))

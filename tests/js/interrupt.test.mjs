@@ -93,3 +93,11 @@ test("code that catches KeyboardInterrupt to finish up is not interrupted again"
   assert.equal(raised, null, output);
   assert.equal(output, `finished ${(300_000 * 299_999) / 2}\n`);
 });
+
+test("Stop ends time.sleep as it ends a loop, at once and with Python kept", { timeout: 600_000 }, async () => {
+  const started = performance.now();
+  const { raised, output } = await stopped("import time\ntime.sleep(60)", { after: 50 });
+  assert.equal(raised, "KeyboardInterrupt", output);
+  assert.ok(performance.now() - started < 30_000, "it waited for the sleep to end");
+  assert.doesNotMatch(output, /interrupts\.py/, "the runtime's sleep is not the learner's to see");
+});

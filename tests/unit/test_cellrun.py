@@ -5,6 +5,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from cellrun import OutputSink, Session
 
 REPO = Path(__file__).resolve().parents[2]
@@ -239,3 +241,37 @@ def test_an_error_in_an_earlier_lessons_gap_says_so_and_names_the_gaps_of_the_la
     assert out.rstrip().splitlines()[-1] == (
         "TypeError: unsupported operand type(s) for +: 'int' and 'NoneType' (line 1 of gap L05.total; that gap "
         "is an earlier lesson's, not one of this lab's: L06.parts)")
+
+
+def test_a_run_hands_on_its_first_drawings_and_says_how_many_more_were_left_out():
+    chunks = []
+    sink = OutputSink(chunks.extend, drawings=3)
+    for index in range(10):
+        sink.show("graph", f"{{\"n\": {index}}}")
+    sink.write("stdout", "done\n")
+    sink.close()
+    assert [text for stream, text in chunks if stream == "graph"] == ['{"n": 0}', '{"n": 1}', '{"n": 2}']
+    assert ("note", "\n… 7 more drawings not shown: a run shows its first 3 …\n") in chunks
+
+
+TAMPERING = [
+    "import json\njson.dumps = None",
+    "import sys\nsys.modules['ember'] = None",
+    "import sys\nsys.path.clear()",
+    "import cellrun\ncellrun.Stream.write = None",
+    "import cellrun\ncellrun.OutputSink.show = None",
+]
+
+
+@pytest.mark.parametrize("cell", TAMPERING)
+def test_a_cell_that_breaks_the_runtime_leaves_the_next_one_working(tmp_path, cell):
+    after = """
+import json
+
+import pytest
+later = []
+print(session.run("from ember.thing import f\\nprint(f(2))", OutputSink(lambda chunks: later.append(json.dumps(chunks)), interval=float("inf"))))
+print("".join(later))
+"""
+    out = run_in_process(tmp_path, {"thing.py": "def f(x):\n    return x + 1\n"}, "{}", cell, after=after)
+    assert out.rstrip().splitlines()[-2:] == ["None", '[["stdout", "3\\n"]]']

@@ -1,0 +1,56 @@
+"""What the runtime needs and a learner's code can break, kept as a Session starts and put back
+around each run: the names of the modules the runner, hx and the checks use (``json.dumps =
+None`` silenced every later cell), the attributes of the runtime's classes (a replaced
+``Stream.write``), their ``sys.modules`` entries (``sys.modules['ember'] = None``), and
+``sys.path`` (``sys.path.clear()``). The learner's own modules, and the state inside a module's
+objects (random's generator, re's cache), are left as they are.
+"""
+
+import sys
+
+STANDARD = ("ast", "collections", "collections.abc", "difflib", "functools", "importlib", "importlib.util",
+            "io", "itertools", "json", "json.decoder", "json.encoder", "json.scanner", "linecache", "math",
+            "operator", "os", "os.path", "random", "re", "textwrap", "time", "traceback", "types", "warnings")
+"""The standard library's modules that the runtime uses."""
+RUNTIME = ("blame", "cellrun", "checks", "diagnosis", "gradcheck", "hx", "interrupts", "network", "restore",
+           "steering")
+"""The runtime's own modules (site_src/runtime), imported by plain name."""
+
+
+class Kept:
+    """The runtime's modules, their names and their classes' attributes, and sys.path, as they are
+    when made; :meth:`restore` puts them back."""
+
+    def __init__(self) -> None:
+        self.path = list(sys.path)
+        self.modules = {name: sys.modules[name] for name in (*STANDARD, *RUNTIME) if sys.modules.get(name)}
+        self.names = {name: dict(vars(module)) for name, module in self.modules.items()}
+        self.classes = {value: dict(vars(value)) for name in RUNTIME if name in self.modules
+                        for value in self.names[name].values()
+                        if isinstance(value, type) and value.__module__ == name}
+
+    def restore(self) -> None:
+        """Put back sys.path, each kept module in sys.modules with its names, and each kept class's
+        attributes; a runtime module first imported after this was made is forgotten, so that the
+        next import reads it afresh."""
+        sys.path[:] = self.path
+        for name, module in self.modules.items():
+            sys.modules[name] = module
+            _put_back(vars(module), self.names[name])
+        for cls, attributes in self.classes.items():
+            current = vars(cls)
+            for key in [key for key in current if key not in attributes]:
+                delattr(cls, key)
+            for key, value in attributes.items():
+                if current.get(key) is not value:
+                    setattr(cls, key, value)
+        for name in RUNTIME:
+            if name not in self.modules:
+                sys.modules.pop(name, None)
+
+
+def _put_back(names: dict, kept: dict) -> None:
+    """Make a module's names those kept, if any was added, removed or rebound."""
+    if len(names) != len(kept) or any(names.get(key) is not value for key, value in kept.items()):
+        names.clear()
+        names.update(kept)
