@@ -366,28 +366,47 @@ export function exportText() {
   return JSON.stringify(file, null, 1);
 }
 
+/** What each older schema's file does not hold, by schema: an import of it leaves these empty. */
+const NOT_KEPT = { 1: ["your answers to questions", "your cells' code"], 2: ["your cells' code"] };
+
 /**
- * Replace the progress with an exported file's. Nothing changes unless the whole file is right.
+ * Read an exported file, checked whole; nothing changes.
  * @param {string} text the file's text
- * @returns {string|null} null when imported, else why not, in plain words
+ * @returns {{problem: string}|{progress: Progress, notKept: string[]}} why it cannot be imported, in
+ *   plain words; or its progress, brought up to this schema, and what of a learner's work its
+ *   older schema did not keep
  */
-export function importText(text) {
+export function readImport(text) {
   let file;
   try {
     file = JSON.parse(text);
   } catch {
-    return "This file is not an ember progress file: it is not JSON.";
+    return { problem: "This file is not an ember progress file: it is not JSON." };
   }
-  if (!validExport(file)) return "This file is not an ember progress file.";
-  if (file.course !== COURSE) return "This progress file is from another course.";
-  if (file.schema > SCHEMA) return "This progress file was saved by a newer version of this site.";
+  if (!validExport(file)) return { problem: "This file is not an ember progress file." };
+  if (file.course !== COURSE) return { problem: "This progress file is from another course." };
+  if (file.schema > SCHEMA) return { problem: "This progress file was saved by a newer version of this site." };
   let incoming = file.progress;
   try {
     for (const step of OLDER.slice(file.schema - 1)) incoming = step.upgrade(incoming);
   } catch {
     incoming = null;
   }
-  if (!incoming || !validProgress(incoming)) return "This progress file is damaged: some of its entries are not what this site saves.";
+  if (!incoming || !validProgress(incoming)) return { problem: "This progress file is damaged: some of its entries are not what this site saves." };
+  return { progress: incoming, notKept: NOT_KEPT[file.schema] ?? [] };
+}
+
+/** How much work the progress in this browser holds: gaps written, cells changed, questions answered. */
+export function work() {
+  return { gaps: Object.keys(state.answers).length, cells: Object.keys(state.cells).length, questions: Object.keys(state.quizzes).length };
+}
+
+/**
+ * Replace the progress with an imported one (readImport's).
+ * @param {Progress} incoming
+ * @returns {string|null} null when imported, else why not, in plain words
+ */
+export function applyImport(incoming) {
   const before = state;
   state = tidy(structuredClone(incoming));
   if (!save({ all: true })) {

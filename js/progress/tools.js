@@ -1,5 +1,6 @@
 // The learner's progress as a file of their own: Export progress downloads it, Import progress
-// reads one back (checked whole against the schema before anything changes), and on a lesson,
+// reads one back (checked whole against the schema before anything changes, and asking first
+// when it would replace work or leave empty what an older file did not keep), and on a lesson,
 // Reset this lesson forgets that lesson's work after asking. Where the page has ember data,
 // Download your ember saves the learner's code as a zip. Messages are always plain text.
 
@@ -13,6 +14,23 @@ const MAX_BYTES = 5_000_000; // far above any real progress file
 /** A file name such as ember-progress-2026-11-30.json. */
 function fileName() {
   return `${progress.COURSE}-progress-${new Date().toISOString().slice(0, 10)}.json`;
+}
+
+/**
+ * Whether the learner agrees that an import replaces their work in this browser, and leaves empty
+ * what an older file did not keep; not asked when there is nothing to lose.
+ * @param {{notKept: string[]}} read readImport's
+ */
+function replaces({ notKept }) {
+  const { gaps, cells, questions } = progress.work();
+  const held = [[gaps, "gap"], [cells, "cell"], [questions, "question"]].filter(([count]) => count)
+    .map(([count, what]) => `${count} ${what}${count === 1 ? "" : "s"}`);
+  if (!held.length && !notKept.length) return true;
+  const lines = [held.length ? `Replace your work in this browser (${held.join(", ")}) with the file's?`
+    : "Import the file's progress?"];
+  if (notKept.length) lines.push(`The file is from an older version of this site, which did not keep ${notKept.join(" or ")}: those will be empty.`);
+  if (held.length) lines.push("This cannot be undone: press Cancel, then Export progress, to keep a copy first.");
+  return confirm(lines.join("\n\n"));
 }
 
 /**
@@ -38,8 +56,11 @@ export function mount(box) {
     const [file] = picker.files;
     picker.value = "";
     if (!file) return;
-    const problem = file.size > MAX_BYTES ? "This file is too large to be an ember progress file."
-      : progress.importText(await file.text());
+    const read = file.size > MAX_BYTES ? { problem: "This file is too large to be an ember progress file." }
+      : progress.readImport(await file.text());
+    let problem = read.problem;
+    if (!problem && !replaces(read)) problem = "You kept your progress.";
+    problem ??= progress.applyImport(read.progress);
     if (problem) {
       status.textContent = `${problem} Nothing was changed.`;
       return;

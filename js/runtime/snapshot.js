@@ -2,10 +2,12 @@
 // starts in a fraction of a boot: the memory of a Pyodide that has booted and imported the
 // runtime (worker.js, SETUP), made by Pyodide's makeMemorySnapshot in a worker of its own a few
 // seconds after a boot that found none (client.js), and stored gzipped in Cache Storage under a
-// key made of the site's address, Pyodide's version, the runtime's files and SETUP. The API is
-// experimental: worker.js deletes a snapshot that fails to start Python, and boots as usual.
+// key made of the site's address, Pyodide's version, the runtime's files and SETUP, with the
+// SHA-256 digest of its bytes, which are checked against it before use. The API is experimental:
+// worker.js deletes a snapshot that is damaged or fails to start Python, and boots as usual.
 
 const CACHE = "ember-python-snapshot";
+const DIGEST = "X-Ember-Digest"; // the header that holds the snapshot's digest, in hex
 /** The name of the worker that makes the snapshot (worker.js started with it does only that). */
 export const SNAPSHOT_WORKER = "ember-snapshot";
 
@@ -27,10 +29,14 @@ const PREFIX = new URL("./python-snapshot/", import.meta.url).href;
  * @param {string} setup the Python that the snapshot ran after booting
  */
 export async function snapshotKey(files, version, setup) {
-  const bytes = new TextEncoder().encode(JSON.stringify([files, setup]));
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-  const hex = [...digest.slice(0, 12)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+  const hex = (await sha256(new TextEncoder().encode(JSON.stringify([files, setup])))).slice(0, 24);
   return `${PREFIX}${version}/${hex}`;
+}
+
+/** The SHA-256 digest of bytes, in hex. */
+async function sha256(bytes) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return [...digest].map((byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
 /** Whether a snapshot is stored under key. */
@@ -38,21 +44,29 @@ export async function hasSnapshot(key) {
   return Boolean(await (await caches.open(CACHE)).match(key));
 }
 
-/** The snapshot stored under key, as a promise of its bytes, decompressed (which takes a while,
- * so that Pyodide can start meanwhile); null if there is none. */
+/** The snapshot stored under key, as a promise of its bytes, decompressed and checked against
+ * its digest (which takes a while, so that Pyodide can start meanwhile); it rejects when they do
+ * not match. null if there is none. */
 export async function readSnapshot(key) {
   const response = await (await caches.open(CACHE)).match(key);
   if (!response) return null;
+  const stored = response.headers.get(DIGEST);
   const raw = response.body.pipeThrough(new DecompressionStream("gzip"));
-  return { bytes: new Response(raw).arrayBuffer().then((buffer) => new Uint8Array(buffer)) };
+  const bytes = new Response(raw).arrayBuffer().then(async (buffer) => {
+    if (await sha256(buffer) !== stored) throw new Error("the saved snapshot is damaged: its digest does not match");
+    return new Uint8Array(buffer);
+  });
+  bytes.catch(() => {}); // Pyodide awaits it later, and the boot that fails then boots as usual
+  return { bytes };
 }
 
 /** Store bytes, gzipped, under key, in place of this site's snapshots stored before (of older
  * files). */
 export async function storeSnapshot(key, bytes) {
   const cache = await caches.open(CACHE);
+  const digest = await sha256(bytes);
   const gzipped = new Blob([bytes]).stream().pipeThrough(new CompressionStream("gzip"));
-  await cache.put(key, new Response(await new Response(gzipped).blob()));
+  await cache.put(key, new Response(await new Response(gzipped).blob(), { headers: { [DIGEST]: digest } }));
   for (const request of await cache.keys()) {
     if (request.url.startsWith(PREFIX) && request.url !== key) await cache.delete(request);
   }

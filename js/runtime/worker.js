@@ -40,6 +40,12 @@ const PYTHON_FILES = new URL("./python.json", import.meta.url).href;
 const BOOT_LIMIT = 120; // seconds before a boot that has not finished counts as failed
 const SNAPSHOT_BOOT_LIMIT = 30; // seconds before a boot from a snapshot counts as failed, and a usual one starts
 
+// A cell's js.close() ended this worker under the page, which then waited for a run that never
+// ended and blamed the time limit: it is refused, in words, instead.
+self.close = () => {
+  throw new Error("close() would end the worker that runs Python, and every cell of the page with it: a cell cannot call it");
+};
+
 let pyodide;
 let written = {}; // the ember files now in LIB
 let send = null; // the page's port's postMessage, bound as it came: the learner's code can reach

@@ -165,3 +165,31 @@ def test_a_damaged_saved_state_keeps_what_can_be_read_and_says_where_the_rest_we
     expect(question(page, PRODUCT).get_by_role("status")).to_contain_text("Right.")
     page.reload()  # the readable part is saved: the notice does not come back
     expect(page.get_by_role("alert").filter(has_text="could not be read")).to_have_count(0)
+
+
+def import_file(page: Page, file: dict) -> None:
+    page.get_by_label("Progress file to import").set_input_files(
+        files=[{"name": "progress.json", "mimeType": "application/json", "buffer": json.dumps(file).encode()}])
+
+
+def test_an_import_that_replaces_work_asks_first_and_says_what_an_older_file_did_not_keep(page: Page, course: str):
+    page.goto(course + LESSON)
+    question(page, PRODUCT).get_by_label("Yes: 2.0 and 3.0").check()
+    before = page.evaluate("key => localStorage.getItem(key)", PROGRESS_KEY)
+    older = {"format": "ember-progress", "course": COURSE_ID, "schema": 1, "exported": "2026-11-01T00:00:00Z",
+             "progress": {"answers": {}, "hints": {}, "passed": {}}}
+    asked = []
+
+    def dismiss(dialog):
+        asked.append(dialog.message)
+        dialog.dismiss()
+
+    page.once("dialog", dismiss)
+    import_file(page, older)
+    expect(page.locator(".ember-progress-tools__status")).to_have_text("You kept your progress. Nothing was changed.")
+    assert "(1 question)" in asked[0] and "did not keep your answers to questions or your cells' code" in asked[0]
+    assert page.evaluate("key => localStorage.getItem(key)", PROGRESS_KEY) == before
+    page.once("dialog", lambda dialog: dialog.accept())
+    import_file(page, older)
+    page.wait_for_load_state()
+    expect(question(page, PRODUCT).get_by_label("Yes: 2.0 and 3.0")).not_to_be_checked()

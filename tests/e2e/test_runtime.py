@@ -282,3 +282,11 @@ def test_a_cell_that_breaks_the_runtimes_modules_leaves_the_next_cell_and_the_ch
     write_gap(page, 1, "Keep data as a float", RIGHT_INIT)
     lab(page, 1).get_by_role("button", name="Run checks").click()
     expect(lab(page, 1).get_by_role("status").last).to_have_text(re.compile("checks passed"))
+
+
+def test_a_cell_that_closes_pythons_worker_is_refused_in_words_and_python_lives_on(page: Page, course: str):
+    page.goto(course + LESSON)
+    replace_code(page, 1, "import js\njs.close()")
+    run(page, 1)
+    expect(output(page, 1)).to_contain_text("a cell cannot call it")
+    still_runs(page)
