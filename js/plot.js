@@ -6,6 +6,7 @@
 
 import { drawingFor, make, readJson, svg, whenOpen } from "./dom.js";
 import { pyFloat } from "./graph/values.js";
+import { ALONE, MANY, markerPath, thinLine, thinPoints } from "./plot/thin.js";
 import { extent, ticks, tickText } from "./plot/ticks.js";
 import LIMITS from "../site_src/limits.json" with { type: "json" };
 
@@ -33,10 +34,20 @@ function plotSvg(plot, WIDTH, tabled) {
   const HEIGHT = Math.round(Math.max(220, WIDTH * 0.5));
   // A cell reaches half its size either side of its centre.
   const reach = (series, axis) => (series.kind === "cells" ? series.size[axis] / 2 : 0);
-  const all = (axis) => plot.series.flatMap((series) => [
-    ...series.points.flatMap((p) => [p[axis] - reach(series, axis), p[axis] + reach(series, axis)]),
-    ...(axis === 0 ? (series.marks ?? []).map(([x]) => x) : []),
-  ]);
+  // The lowest and highest value the axis must reach, in one pass and no copy: a plot at hx's
+  // limits has 240,000 of them.
+  const all = (axis) => {
+    let [lo, hi] = [Infinity, -Infinity];
+    for (const series of plot.series) {
+      const half = reach(series, axis);
+      for (const point of series.points) {
+        if (point[axis] - half < lo) lo = point[axis] - half;
+        if (point[axis] + half > hi) hi = point[axis] + half;
+      }
+      for (const [x] of axis === 0 ? series.marks ?? [] : []) [lo, hi] = [Math.min(lo, x), Math.max(hi, x)];
+    }
+    return [lo, hi];
+  };
   const [x0, x1] = extent(all(0));
   const [y0, y1] = extent(all(1));
   // A margin inside the axes, so that no point or line sits on an axis.
@@ -74,10 +85,28 @@ function plotSvg(plot, WIDTH, tabled) {
   const order = styles(plot);
   const drawn = plot.series.map((series, i) => [series, order[i]]);
   for (const [series, index] of [...drawn.filter(([s]) => s.kind === "cells"), ...drawn.filter(([s]) => s.kind !== "cells")]) {
-    root.append(series.kind === "marks" ? marksSvg(series, index, sx, [MARGIN.top, HEIGHT - MARGIN.bottom]) : seriesSvg(series, index, sx, sy));
+    const one = () => (series.kind === "marks" ? marksSvg(series, index, sx, [MARGIN.top, HEIGHT - MARGIN.bottom]) : seriesSvg(series, index, sx, sy));
+    if ((series.points?.length ?? 0) <= ALONE) root.append(one());
+    else root.append(later(one)); // a large series in a task of its own, after the page has the rest
   }
   return root;
 }
+
+/**
+ * A placeholder for what make draws, which takes its place in a task of its own, one such task
+ * after another; not once the placeholder has left the page (its plot drawn again, or the page
+ * left).
+ * @param {() => SVGElement} make
+ */
+function later(make) {
+  const place = svg("g", {});
+  slices = slices.then(() => new Promise((resolve) => setTimeout(() => {
+    if (place.isConnected) place.replaceWith(make());
+    resolve();
+  })));
+  return place;
+}
+let slices = Promise.resolve(); // the large series waiting to be drawn, one after another
 
 /** One series, drawn with the style at index, through the scales sx and sy. */
 function seriesSvg(series, index, sx, sy) {
@@ -92,8 +121,13 @@ function seriesSvg(series, index, sx, sy) {
     });
     if (d.length) g.append(svg("path", { d: d.join("") }));
   } else if (series.kind === "line") {
-    g.append(svg("polyline", { points: series.points.map(([x, y]) => `${sx(x)},${sy(y)}`).join(" "),
+    const pixels = thinLine(series.points.map(([x, y]) => [sx(x), sy(y)]));
+    g.append(svg("polyline", { points: pixels.map(([x, y]) => `${x},${y}`).join(" "),
       "stroke-dasharray": DASHES[index % DASHES.length] }));
+  } else if (series.points.length > MANY) { // one path for all: an element a point took seconds
+    const kind = MARKERS[index % MARKERS.length];
+    const pixels = thinPoints(series.points.map(([x, y]) => [sx(x), sy(y)]));
+    g.append(svg("path", { class: "ember-plot__markers", d: pixels.map(([x, y]) => markerPath(kind, x, y)).join("") }));
   } else {
     for (const [x, y] of series.points) g.append(marker(MARKERS[index % MARKERS.length], sx(x), sy(y)));
   }

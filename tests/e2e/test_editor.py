@@ -310,8 +310,11 @@ def test_an_export_from_before_cells_were_kept_imports_without_loss(page: Page, 
     file = tmp_path / "old.json"
     file.write_text(json.dumps({"format": "ember-progress", "course": COURSE_ID, "schema": 2,
                                 "exported": "2026-11-30T00:00:00Z", "progress": progress}))
+    asked = []
+    page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.accept()))
     with page.expect_event("load"):  # the reload: not a history change Material makes as the page scrolls
         page.get_by_label("Progress file to import").set_input_files(file)
+    assert "did not keep your cells' code" in asked[0]  # an older file says what it did not keep
     assert saved(page) == {**progress, "cells": {}, "sync": {}}
     expect(lab(page, 1).get_by_text("Hint 2 of 3.")).to_be_visible()
 
