@@ -174,8 +174,8 @@ def blame(run: Run, trial: Trial, checks: list[dict], results: list[dict], lab: 
     Args:
         run: Runs checks with gaps replaced (Run).
         trial: The learner's files.
-        checks: The lab's checks, each with its declared ``mistakes`` (``{"gap", "status",
-            "reason", "says"}``), as run_checks takes them.
+        checks: The lab's checks, each with its declared ``mistakes`` (``{"gap", "text",
+            "status", "reason", "says"}``), as run_checks takes them.
         results: The learner's results, one per check.
         lab: The lab's gaps.
         answers: The course's text of gaps, without its last newline: the lab's and the earlier

@@ -248,6 +248,7 @@ class Session:
         self.lib_root = os.path.abspath(lib_root) + os.sep
         self._builtins = dict(vars(builtins))
         self._recursion_limit = sys.getrecursionlimit()
+        self._set_recursion_limit = sys.setrecursionlimit  # a cell may replace sys's own
         self._warnings = list(warnings.filters)
         self._kept = Kept()
         self.spans: dict[str, list[tuple[str, int, int, str]]] = {}
@@ -380,6 +381,7 @@ class Session:
         current = vars(builtins)
         current.clear()
         current.update(self._builtins)
+        sys.setrecursionlimit = self._set_recursion_limit
         sys.setrecursionlimit(self._recursion_limit)
         warnings.filters[:] = self._warnings
         self._kept.restore()

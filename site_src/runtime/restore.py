@@ -12,8 +12,8 @@ STANDARD = ("ast", "collections", "collections.abc", "difflib", "functools", "im
             "io", "itertools", "json", "json.decoder", "json.encoder", "json.scanner", "linecache", "math",
             "operator", "os", "os.path", "random", "re", "textwrap", "time", "traceback", "types", "warnings")
 """The standard library's modules that the runtime uses."""
-RUNTIME = ("blame", "cellrun", "checks", "diagnosis", "gradcheck", "hx", "interrupts", "network", "restore",
-           "steering")
+RUNTIME = ("blame", "cellrun", "checks", "diagnosis", "gradcheck", "guards", "hx", "interrupts", "network",
+           "restore", "steering")
 """The runtime's own modules (site_src/runtime), imported by plain name."""
 
 

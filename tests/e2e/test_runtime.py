@@ -290,3 +290,11 @@ def test_a_cell_that_closes_pythons_worker_is_refused_in_words_and_python_lives_
     run(page, 1)
     expect(output(page, 1)).to_contain_text("a cell cannot call it")
     still_runs(page)
+
+
+def test_a_raised_recursion_limit_is_refused_in_words_and_python_lives_on(page: Page, course: str):
+    page.goto(course + LESSON)
+    replace_code(page, 1, "import sys\nsys.setrecursionlimit(100_000)\n\ndef down(n):\n    return down(n + 1)\n\ndown(0)")
+    run(page, 1)
+    expect(output(page, 1)).to_contain_text("the browser's Python keeps its recursion limit at 400 at most")
+    still_runs(page)
