@@ -292,11 +292,11 @@ def _named(lines: list[int]) -> str:
     return f"{word} {runs[0]}" if len(runs) == 1 else f"{word} {', '.join(runs[:-1])} and {runs[-1]}"
 
 
-def pointers_run(session, run_check: Callable[[str], dict], checks: list[dict]) -> Run:
-    """A Run over the session's ember: each trial's files written, the gaps' places told to the
-    session (so a reason names the lines), and the learner's put back after."""
+def pointers_run(session, trial: Trial, run_check: Callable[[str], dict], checks: list[dict]) -> Run:
+    """A Run over the session's ember, whose files trial holds as the learner has them: each
+    trial's files written, the gaps' places told to the session (so a reason names the lines),
+    and the learner's put back after."""
     def run(indices: list[int], texts: dict[str, str], first_failure: bool = False) -> list[dict]:
-        trial = Trial(session.lib_root, session.spans)
         saved, bytecode = session.spans, sys.dont_write_bytecode
         sys.dont_write_bytecode = True
         try:

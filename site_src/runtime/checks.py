@@ -189,8 +189,8 @@ def run_lab(session: Session, checks: list[dict], gaps: list[str] = (),
         likely = diagnosis(checks, results)
         return {"results": [{**r, "likely": words} if words else r for r, words in zip(results, likely)], "blame": []}
     deadline = min(started + time_limit - 1.0, time.monotonic() + BLAME_TIME)
-    run = pointers_run(session, lambda code: _run_one(session, code)[0], checks)
     trial = Trial(session.lib_root, session.spans)
+    run = pointers_run(session, trial, lambda code: _run_one(session, code)[0], checks)
     faults = blame(run, trial, checks, results, list(gaps), answers, list(dict.fromkeys(through)), deadline,
                    tuple(unwritten))
     likely = {}

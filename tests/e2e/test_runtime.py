@@ -1,11 +1,13 @@
 """A runtime that a learner's code cannot break: Stop and time limits (with and without cross-
 origin isolation), floods of output, text that is never markup, errors that point at the
-learner's lines, a Python that cannot load, input(), and storage that is full or shared by two
-tabs. Each test checks what the learner sees, and that the page still works afterwards."""
+learner's lines, a Python that cannot load, input(), storage that is full or shared by two tabs,
+and cells that tamper with the runtime, forge its messages, or would wedge Python. Each test
+checks what the learner sees, and that the page still works afterwards."""
 
 import json
 import re
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from tests.e2e.pages import (ADD, LESSON, MUL, PROGRESS_KEY, RIGHT_INIT, cell, check, editor, lab, output,
@@ -284,17 +286,15 @@ def test_a_cell_that_breaks_the_runtimes_modules_leaves_the_next_cell_and_the_ch
     expect(lab(page, 1).get_by_role("status").last).to_have_text(re.compile("checks passed"))
 
 
-def test_a_cell_that_closes_pythons_worker_is_refused_in_words_and_python_lives_on(page: Page, course: str):
-    page.goto(course + LESSON)
-    replace_code(page, 1, "import js\njs.close()")
-    run(page, 1)
-    expect(output(page, 1)).to_contain_text("a cell cannot call it")
-    still_runs(page)
 
-
-def test_a_raised_recursion_limit_is_refused_in_words_and_python_lives_on(page: Page, course: str):
+@pytest.mark.parametrize("code, words", [
+    ("import js\njs.close()", "a cell cannot call it"),
+    ("import sys\nsys.setrecursionlimit(100_000)\n\ndef down(n):\n    return down(n + 1)\n\ndown(0)",
+     "the browser's Python keeps its recursion limit at 400 at most"),
+], ids=["js.close()", "a raised recursion limit"])
+def test_what_would_wedge_python_is_refused_in_words_and_python_lives_on(page: Page, course: str, code: str, words: str):
     page.goto(course + LESSON)
-    replace_code(page, 1, "import sys\nsys.setrecursionlimit(100_000)\n\ndef down(n):\n    return down(n + 1)\n\ndown(0)")
+    replace_code(page, 1, code)
     run(page, 1)
-    expect(output(page, 1)).to_contain_text("the browser's Python keeps its recursion limit at 400 at most")
+    expect(output(page, 1)).to_contain_text(words)
     still_runs(page)
