@@ -77,6 +77,7 @@ export function mount(el, left) {
     notice.textContent = "";
     if (`${text}\n` === slots[name].stub) progress.clearAnswer(name, editor);
     else progress.setAnswer(name, `${text}\n`, { source: editor, base: `${before}\n` });
+    el.dispatchEvent(new CustomEvent("ember-lab-edit", { detail: { gap: name } }));
   }
   const tip = make("p", "ember-lab__tip",
     "In a gap, Ctrl+A (⌘A on a Mac) or Select code selects its code. Tab and Shift+Tab indent and dedent "
@@ -101,7 +102,9 @@ export function mount(el, left) {
 
   mountGapButtons(el, gaps.filter((gap) => gap.editable).map((gap) => gap.name), editor, file, slots);
   mountHints(el, data);
-  mountChecks(el, data, { showAnswers: mountAnswers(el, data, slots), editor, answers: courseText(lesson, data) });
+  mountChecks(el, data, {
+    showAnswers: mountAnswers(el, data, slots), editor, answers: courseText(lesson, data), earlierLabs: lesson.earlier,
+  });
 }
 
 /**
@@ -223,11 +226,12 @@ function stoppedSummary({ stopped, restarted }, running) {
 /**
  * The checks: a Run checks button, a status for each check, where to look when some fail, and
  * the praise when all pass.
- * @param {{showAnswers: (passed: boolean) => void, editor: object, answers: Object<string, string>}} parts
- *   showAnswers shows the course's answer once the lab passed; editor, the lab's (selectLine);
- *   answers, courseText's
+ * @param {{showAnswers: (passed: boolean) => void, editor: object, answers: Object<string, string>,
+ *   earlierLabs: {id: string, gaps: string[]}[]}} parts showAnswers shows the course's answer once
+ *   the lab passed; editor, the lab's (selectLine, cursorAfter); answers, courseText's;
+ *   earlierLabs, the earlier lessons' labs (site_src/plugin.py)
  */
-function mountChecks(el, data, { showAnswers, editor, answers }) {
+function mountChecks(el, data, { showAnswers, editor, answers, earlierLabs }) {
   const box = el.querySelector(".ember-lab__checks");
   const items = [...box.querySelectorAll(".ember-lab__check")];
   const praise = el.querySelector(".ember-lab__praise");
@@ -256,6 +260,8 @@ function mountChecks(el, data, { showAnswers, editor, answers }) {
     summary.textContent = message;
   };
   el.addEventListener("ember-lab-reset", () => forget("A gap was reset: run the checks again."));
+  // A pointer names lines of the text it was found in: once its gap changes, it goes.
+  el.addEventListener("ember-lab-edit", ({ detail }) => forgetPointer(where, detail.gap));
   showPassed(progress.passed(data.id));
   if (progress.passed(data.id)) summary.textContent = "You passed this lab. Run the checks again at any time.";
 
@@ -272,6 +278,7 @@ function mountChecks(el, data, { showAnswers, editor, answers }) {
       lab: data.gaps,
       answers,
       unwritten: data.gaps.filter((gap) => progress.answer(gap) === undefined),
+      checked: earlierLabs.filter((lab) => progress.passed(lab.id)).flatMap((lab) => lab.gaps),
       timeLimit: CHECKS_TIME_LIMIT,
       onStart: started,
       onRun: () => (summary.textContent = checking),
@@ -284,7 +291,8 @@ function mountChecks(el, data, { showAnswers, editor, answers }) {
 
 /**
  * Where to look in a failing lab: each gap at fault, in words, with a button that selects the
- * learner's line in the editor when it is one of this lab's gaps.
+ * learner's line in the editor, or puts the cursor where a line is missing, when it is one of
+ * this lab's gaps.
  * @param {HTMLElement} where
  * @param {import("./runtime/client.js").Fault[]} faults
  */
@@ -293,15 +301,31 @@ function showWhere(where, faults, data, editor) {
   const list = make("ul", "ember-lab__where-list");
   for (const fault of faults) {
     const item = make("li", "ember-lab__pointer", fault.text);
-    const line = fault.lines[0] ?? (fault.after === null ? null : Math.max(fault.after, 1));
-    if (line !== null && data.gaps.includes(fault.gap)) {
-      const go = button(`Select line ${line} of ${fault.gap}`, "ember-lab__button ember-lab__go");
-      go.addEventListener("click", () => editor.selectLine(fault.gap, line));
-      item.append(" ", go);
-    }
+    item.dataset.gap = fault.gap;
+    const go = data.gaps.includes(fault.gap) ? goButton(fault, editor) : null;
+    if (go) item.append(" ", go);
     list.append(item);
   }
   where.replaceChildren(make("p", "ember-lab__heading", "Where to look"), list);
+}
+
+/** The button that takes the learner to a fault's first line, or to where a line is missing. */
+function goButton({ gap, lines, after }, editor) {
+  let go;
+  if (lines.length) {
+    go = button(`Select line ${lines[0]} of ${gap}`, "ember-lab__button ember-lab__go");
+    go.addEventListener("click", () => editor.selectLine(gap, lines[0]));
+  } else if (after !== null) {
+    go = button(after ? `Go to the end of line ${after} of ${gap}` : `Go to the start of ${gap}`, "ember-lab__button ember-lab__go");
+    go.addEventListener("click", () => editor.cursorAfter(gap, after));
+  }
+  return go;
+}
+
+/** Take away the pointer at gap, which the learner has changed since; and the heading with the last. */
+function forgetPointer(where, gap) {
+  for (const item of where.querySelectorAll(".ember-lab__pointer")) if (item.dataset.gap === gap) item.remove();
+  if (!where.querySelector(".ember-lab__pointer")) where.replaceChildren();
 }
 
 /** The checks' outcome, in the lab's items and summary, and whether it is passed (showPassed). */
@@ -310,8 +334,8 @@ function showOutcome(outcome, { items, summary, data, showPassed }) {
   // Those that did not run have no result: the first of them was stopped, if any was running.
   const next = results.length;
   for (const item of items.slice(next)) showResult(item, { status: "", reason: "" });
-  if (stopped) {
-    const wasRunning = stopped === "time" && !finished;
+  if (stopped && !finished) {
+    const wasRunning = stopped === "time";
     if (wasRunning) showResult(items[next], { status: "stopped", reason: `Still running when the ${CHECKS_TIME_LIMIT} s were up.` });
     summary.textContent = stoppedSummary(outcome, wasRunning ? data.checks[next].title : null);
     // Only checks that ran too long count against the lab; one stopped by the learner (or by
@@ -330,6 +354,10 @@ function showOutcome(outcome, { items, summary, data, showPassed }) {
   const passed = results.filter((r) => r.status === "passed").length;
   const all = passed === results.length;
   summary.textContent = all ? `All ${results.length} checks passed.` : `${passed} of ${results.length} checks passed.`;
+  if (stopped) {
+    summary.textContent += stopped === "time" ? " The time limit came while finding where to look." : " Stopped while finding where to look.";
+    if (outcome.restarted) summary.textContent += " Python was restarted; your code is kept.";
+  }
   progress.setPassed(data.id, all);
   showPassed(all);
 }

@@ -191,6 +191,13 @@ function diagnostics(state, problems) {
   return found;
 }
 
+/** A gap's line (1-based in the gap; its last, past the end), as a line of the document. */
+function lineOfGap(state, name, number) {
+  const gap = state.field(gapField).find((g) => g.name === name);
+  const last = state.doc.lineAt(gap.to).number;
+  return state.doc.line(Math.min(state.doc.lineAt(gap.from).number + number - 1, last));
+}
+
 /**
  * Make an editor for a lab's file in which only the editable gaps can be changed.
  * @param {HTMLElement} parent
@@ -202,8 +209,8 @@ function diagnostics(state, problems) {
  *   while after each change; onLocked is called when the learner types or deletes outside the
  *   gaps, which is refused; texts as for pythonEditing
  * @returns {{view: EditorView, text: (name: string) => string, selectCode: (name: string) => void,
- *   selectLine: (name: string, line: number) => void, replace: (name: string, text: string) => void,
- *   showAll: () => void}}
+ *   selectLine: (name: string, line: number) => void, cursorAfter: (name: string, line: number) => void,
+ *   replace: (name: string, text: string) => void, showAll: () => void}}
  */
 export function createGapEditor(parent, { doc, label, gaps, texts, onChange, problems, onLocked }) {
   const text = (state, name) => {
@@ -247,13 +254,18 @@ export function createGapEditor(parent, { doc, label, gaps, texts, onChange, pro
     },
     /** Select the code of a gap's line (1-based in the gap; its last, past the end). */
     selectLine(name, number) {
-      const gap = view.state.field(gapField).find((g) => g.name === name);
-      const { doc } = view.state;
-      const last = doc.lineAt(gap.to).number;
-      const line = doc.line(Math.min(doc.lineAt(gap.from).number + number - 1, last));
+      const line = lineOfGap(view.state, name, number);
       const start = line.from + /^\s*/.exec(line.text)[0].length;
       view.focus();
       view.dispatch({ selection: EditorSelection.range(start, line.to), scrollIntoView: true, userEvent: "select" });
+    },
+    /** Put the cursor where a line goes after a gap's line (1-based; 0: before its first line):
+     * at that line's end, or before the first line's code, ready for Enter. */
+    cursorAfter(name, number) {
+      const line = lineOfGap(view.state, name, Math.max(number, 1));
+      const at = number ? line.to : line.from + /^\s*/.exec(line.text)[0].length;
+      view.focus();
+      view.dispatch({ selection: EditorSelection.cursor(at), scrollIntoView: true, userEvent: "select" });
     },
     replace(name, value) {
       const gap = view.state.field(gapField).find((g) => g.name === name);

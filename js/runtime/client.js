@@ -17,8 +17,10 @@
 /**
  * A gap at fault in a failing lab (site_src/runtime/blame.py): the learner's lines a change of
  * which makes the checks pass (1-based in the gap; [] when none is named), the line a missing line
- * goes after, whether it is an earlier lesson's gap, and the pointer in words.
- * @typedef {{gap: string, lines: number[], after: number|null, earlier: boolean, text: string}} Fault
+ * goes after, each line named that is in the wrong place with the line it goes after, whether it is
+ * an earlier lesson's gap, and the pointer in words.
+ * @typedef {{gap: string, lines: number[], after: number|null, moves: [number, number][], earlier: boolean,
+ *   text: string}} Fault
  */
 /**
  * How a run ended. raised names the cell's exception; failure says why Python could not run it;
@@ -27,7 +29,7 @@
  *   stopped?: "stop"|"time", restarted?: boolean}} RunResult
  */
 
-import { interruptUntilEnd } from "./interrupt.js";
+import { alarmAfter, interruptUntilEnd } from "./interrupt.js";
 import { SNAPSHOT_WORKER, canKeep } from "./snapshot.js";
 
 const INTERRUPT_WAIT = 3000; // ms a run has to end after an interrupt before its worker is ended: time to
@@ -329,22 +331,23 @@ export async function run(source, onOutput, ember, { timeLimit = 0, onStart, onR
  * Run a lab's checks against files.
  * @param {{title: string, code: string}[]} checks
  * @param {{files: Object<string,string>, gaps: Object<string, Array>}|null} ember as for run()
- * @param {{lab?: string[], answers?: Object<string, string>, unwritten?: string[], timeLimit?: number,
- *   onStart?: (id: number) => void, onRun?: () => void,
+ * @param {{lab?: string[], answers?: Object<string, string>, unwritten?: string[], checked?: string[],
+ *   timeLimit?: number, onStart?: (id: number) => void, onRun?: () => void,
  *   onResult?: (index: number, result: CheckResult) => void}} [options] as for run(); lab: the
  *   lab's gaps, which a reason points to; answers: the course's text of gaps, by name, to say
- *   where a failing lab is wrong; unwritten: the lab's gaps that still hold their stub; onResult is called with each check's result as soon as it has
- *   run, before the lab's results are diagnosed
+ *   where a failing lab is wrong; unwritten: the lab's gaps that still hold their stub; checked:
+ *   the earlier gaps whose lab the learner passed; onResult is called with each check's result
+ *   as soon as it has run, before the lab's results are diagnosed
  * @returns {Promise<{results: CheckResult[], finished: boolean, blame: Fault[], failure?: string,
  *   stopped?: "stop"|"time", restarted?: boolean}>} results: those of the checks that ran,
  *   in order, with what the learner most likely did (``likely``) once all of them ran;
  *   finished: whether all of them ran; blame: the gaps at fault, once all ran ([] when stopped
- *   before they were found)
+ *   before they were found); stopped with finished: stopped while finding them
  */
-export async function runChecks(checks, ember, { lab = [], answers = null, unwritten = [], timeLimit = 0, onStart, onRun, onResult = () => {} } = {}) {
+export async function runChecks(checks, ember, { lab = [], answers = null, unwritten = [], checked = [], timeLimit = 0, onStart, onRun, onResult = () => {} } = {}) {
   const results = [];
-  let diagnosis = [];
-  let blame = [];
+  let found = null; // {diagnosis, blame}, once the worker has said where the lab is wrong
+  let endAlarm = () => {};
   const onOutput = (chunks) => {
     // A result that comes after Stop or the time limit is not to be trusted: the learner's code
     // may have caught the KeyboardInterrupt. The check then running has no result.
@@ -352,25 +355,29 @@ export async function runChecks(checks, ember, { lab = [], answers = null, unwri
     for (const [stream, json] of chunks) {
       if (stream !== "check") continue;
       const message = JSON.parse(json);
-      if (message.diagnosis) [diagnosis, blame] = [message.diagnosis, message.blame ?? []]; // after the last result
+      if ("alarm" in message) { // a trial of the blame asks for its time limit (site_src/runtime/timeouts.py)
+        endAlarm();
+        endAlarm = message.alarm && interrupt ? alarmAfter(interrupt, message.alarm) : () => {};
+      } else if (message.diagnosis) found = message; // after the last result
       else {
         results.push(message);
         onResult(results.length - 1, message);
       }
     }
   };
-  const message = { type: "checks", checks, lab, answers, unwritten, timeLimit, ...emberMessage(ember) };
+  const message = { type: "checks", checks, lab, answers, unwritten, checked, timeLimit, ...emberMessage(ember) };
   const data = await request(message, { onOutput, onStart, onRun, timeLimit });
+  endAlarm();
   const finished = results.length === checks.length;
-  // Stopped once every check had its result, while finding where the lab is wrong: the results
-  // stand, without the pointers.
-  if (data.stopped && !finished) return { results, finished, blame: [], stopped: data.stopped, restarted: data.restarted };
   if (data.failure) return { results, finished, blame: [], failure: data.failure };
+  // Stopped before every check had its result, or after, while finding where the lab is wrong:
+  // the results stand, without the pointers.
+  if (data.stopped && !found) return { results, finished, blame: [], stopped: data.stopped, restarted: data.restarted };
   // Not finished, yet not stopped: a KeyboardInterrupt that the page did not send (the learner's
   // code raised it).
   if (!finished) return { results, finished, blame: [], failure: "The checks were interrupted: KeyboardInterrupt was raised." };
-  diagnosis.forEach((likely, index) => likely.length && (results[index].likely = likely));
-  return { results, finished, blame };
+  found?.diagnosis.forEach((likely, index) => likely.length && (results[index].likely = likely));
+  return { results, finished, blame: found?.blame ?? [] };
 }
 
 let syntaxWaiting = null; // the newest syntax request, {id, answer}; while it is queued, a newer one joins it

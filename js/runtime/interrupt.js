@@ -7,7 +7,8 @@
 // only, and ignores the others (site_src/runtime/interrupts.py).
 
 const SIGINT = 2;
-export const INTERRUPT_REPEAT = 50; // ms between two writes of SIGINT
+const SIGALRM = 14;
+export const INTERRUPT_REPEAT = 50; // ms between two writes of SIGINT, or of SIGALRM
 
 /**
  * Write SIGINT into the interrupt buffer now, and again every `every` ms until the returned
@@ -22,4 +23,27 @@ export function interruptUntilEnd(buffer, every = INTERRUPT_REPEAT) {
     buffer[0] = SIGINT;
   }, every);
   return () => clearInterval(repeat);
+}
+
+/**
+ * Write SIGALRM into the interrupt buffer once seconds are up, and again every `every` ms,
+ * until the returned function is called: the time limit of one trial of the blame, which
+ * Python, alone in its worker, cannot keep (site_src/runtime/timeouts.py).
+ * @param {Uint8Array} buffer Pyodide's interrupt buffer, on a SharedArrayBuffer
+ * @param {number} seconds
+ * @param {number} [every] ms between two writes
+ * @returns {() => void} stops the writes, or the wait for the first
+ */
+export function alarmAfter(buffer, seconds, every = INTERRUPT_REPEAT) {
+  let repeat = null;
+  const first = setTimeout(() => {
+    buffer[0] = SIGALRM;
+    repeat = setInterval(() => {
+      buffer[0] = SIGALRM;
+    }, every);
+  }, seconds * 1000);
+  return () => {
+    clearTimeout(first);
+    clearInterval(repeat);
+  };
 }

@@ -7,14 +7,15 @@
 //               {type: "shared-buffers", interrupt, steering}  (on SharedArrayBuffers: Pyodide's
 //               interrupt buffer, a Uint8Array, and hx.steer's knobs, a Float64Array)
 //               {id, type: "run", source, files, gaps}
-//               | {id, type: "checks", checks, lab, answers, timeLimit, unwritten, files, gaps}
+//               | {id, type: "checks", checks, lab, answers, timeLimit, unwritten, checked, files, gaps}
 //               | {id, type: "syntax", files, gaps}
 //               files: the learner's ember ({path: text}); null on a page without one
 //               gaps: where the gaps lie in those files ({path: [[gap, first, last, indent], ...]})
 //               lab: the gaps of the lab whose checks run; answers: the course's text of gaps, by
 //               name, for saying where a failing lab is wrong (site_src/runtime/blame.py);
 //               timeLimit: the seconds the checks may take, which the blame keeps within;
-//               unwritten: the lab's gaps that still hold their stub
+//               unwritten: the lab's gaps that still hold their stub; checked: the earlier
+//               gaps whose lab the learner passed
 // Messages out, on the port: {type: "progress", step} | {type: "ready", snapshot, interruptible}
 //               | {type: "boot-failed", message}
 //               (snapshot: "used" when Python started from a memory snapshot, "wanted" when the
@@ -23,7 +24,9 @@
 //               before it was ready)
 //               {id, type: "output", chunks: [[stream, text], ...]}
 //                 (a check's result comes as a chunk ["check", JSON of {status, reason, output?}],
-//                 and after the last, ["check", JSON of {diagnosis, blame}])
+//                 and after the last, ["check", JSON of {diagnosis, blame}]; between the two,
+//                 ["check", JSON of {alarm: seconds | null}] asks for SIGALRM to end a trial of
+//                 the blame that runs too long: site_src/runtime/timeouts.py)
 //               {id, type: "done", raised: name | null, ms} | {id, type: "checked", finished}
 //                 (finished false: the checks were interrupted) | {id, type: "done", problems}
 //                 (the syntax errors that gaps cause, cellrun.Session.syntax_problems)
@@ -165,7 +168,8 @@ function handle({ session, checks }, data) {
     } else if (data.type === "checks") {
       const stream = (json) => post({ id, type: "output", chunks: [["check", json]] });
       const asked = JSON.stringify({
-        checks: data.checks, gaps: data.lab ?? [], answers: data.answers ?? null, time_limit: data.timeLimit ?? 0, unwritten: data.unwritten ?? [],
+        checks: data.checks, gaps: data.lab ?? [], answers: data.answers ?? null, time_limit: data.timeLimit ?? 0,
+        unwritten: data.unwritten ?? [], checked: data.checked ?? [],
       });
       post({ id, type: "checked", finished: checks.run_checks_streaming(session, asked, stream) });
     } else if (data.type === "syntax") {

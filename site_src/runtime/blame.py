@@ -1,21 +1,22 @@
 """Where a failing lab is wrong: the gaps at fault and, in each, the learner's own lines whose
 change makes the failing checks pass. Blame by substitution: the checks run again with the
-course's text in place of the learner's, a gap at a time, then a hunk of a gap at a time.
+course's text in place of the learner's, a gap at a time, then an edit of a gap at a time.
 
 - A gap is **at fault** when putting the course's text in it makes a failing check pass, or when
   it fails a check on its own, with the lab's other gaps as the course has them (two gaps wrong at
   once, each hiding the other). The candidates are the lab's gaps whose text is not the course's,
   and the earlier lessons' gaps an error was raised in (their lab passed, yet they are wrong).
-- **Down to the line**: within a gap at fault, the learner's text and the course's are diffed
-  (difflib), a replaced run of lines split line by line; the smallest set of hunks whose course
-  side makes the gap's failing checks pass names the learner's lines. The course's text itself is
-  never shown: the learner reads a line number, not the fix.
+- **Down to the line**: within a gap at fault, the learner's text and the course's are diffed into
+  edits (edits.py: changed lines, added ones, lines in the wrong place); the smallest set of edits
+  whose course side makes the gap's failing checks pass names the learner's lines. The course's
+  text itself is never shown: the learner reads a line number, not the fix.
 - **Its own mistake**: the results of the gap on its own are matched against the typical mistakes
   declared for that gap only (diagnosis.agrees), so two wrong gaps each get their own words, and a
   mistake's words never come with another gap's fault.
 
 Each trial rewrites the learner's files on disk (Trial), and puts them back after. The work is
-bounded by a deadline: what is not found by then is not said.
+bounded by a deadline, and each trial by a time limit of its own (Limit): a trial that never
+ends fails, and the search goes on; what is not found by the deadline is not said.
 """
 
 import ast
@@ -24,16 +25,20 @@ import importlib.util
 import itertools
 import os
 import sys
-import textwrap
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from diagnosis import agrees
+from edits import Diff, Edit, dead_lines, diff, parse_block
+from timeouts import Alarm, TimedOut, timer, within
 
 MAX_TRIALS = 12
-"""The most sets of hunks tried in a gap, smallest first, before saying only the gap."""
+"""The most sets of edits tried in a gap, smallest first, before saying only the gap."""
 MAX_LINES = 2
 """The most of the learner's lines a pointer names: more is no pointer, only the gap."""
+TIMED_OUT = {"status": "error", "reason": "the trial ran out of time"}
+"""The result of a check that a trial's time limit ended."""
 
 Run = Callable[..., list[dict]]
 """``run(indices, texts, first_failure=False)``: runs the checks of the given indices with some
@@ -117,59 +122,22 @@ def _read(path: str) -> str | None:
 def same_code(mine: str, theirs: str) -> bool:
     """Whether two texts of a gap are the same code: the same syntax tree, whatever the spacing
     and comments; else the same lines, but for trailing spaces."""
-    try:
-        return ast.dump(ast.parse(_block(mine))) == ast.dump(ast.parse(_block(theirs)))
-    except SyntaxError:
-        return [line.rstrip() for line in mine.splitlines()] == [line.rstrip() for line in theirs.splitlines()]
+    ours, course = parse_block(mine), parse_block(theirs)
+    if ours is not None and course is not None:
+        return ast.dump(ours) == ast.dump(course)
+    return [line.rstrip() for line in mine.splitlines()] == [line.rstrip() for line in theirs.splitlines()]
 
 
 def _only_raises(text: str) -> bool:
     """Whether a gap's text is one raise statement, as a stub that says what to write is."""
-    try:
-        body = ast.parse(textwrap.dedent(text)).body
-    except SyntaxError:
-        return False
-    return len(body) == 1 and isinstance(body[0], ast.Raise)
-
-
-def _block(text: str) -> str:
-    """A gap's text as a module: dedented, inside a function if it returns."""
-    code = textwrap.dedent(text)
-    return "def _():\n" + textwrap.indent(code, "    ") if "return" in code or "yield" in code else code
-
-
-def hunks(mine: str, theirs: str) -> list[tuple[int, int, int, int]]:
-    """The places where the learner's lines and the course's differ, as difflib's (i1, i2, j1,
-    j2): mine[i1:i2] stands where theirs has theirs[j1:j2] (0-based, ends excluded). A run of
-    replaced lines as long on both sides is split into one hunk a line; blank lines count as
-    none."""
-    a = [line.rstrip() for line in mine.splitlines()]
-    b = [line.rstrip() for line in theirs.splitlines()]
-    found = []
-    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
-        if tag == "equal":
-            continue
-        if tag == "replace" and i2 - i1 == j2 - j1:
-            found += [(i, i + 1, j1 + i - i1, j1 + i - i1 + 1) for i in range(i1, i2)]
-        else:
-            found.append((i1, i2, j1, j2))
-    return [h for h in found if any(line.strip() for line in a[h[0]:h[1]] + b[h[2]:h[3]])]
-
-
-def patched(mine: str, theirs: str, chosen: tuple) -> str:
-    """The learner's text with the chosen hunks (from :func:`hunks`) as the course has them."""
-    a, b = mine.splitlines(True), theirs.splitlines(True)
-    out, at = [], 0
-    for i1, i2, j1, j2 in sorted(chosen):
-        out += a[at:i1] + b[j1:j2]
-        at = i2
-    text = "".join(out + a[at:])
-    return text if text.endswith("\n") else text + "\n"
+    tree = parse_block(text)
+    return tree is not None and len(tree.body) == 1 and isinstance(tree.body[0], ast.Raise)
 
 
 def blame(run: Run, trial: Trial, checks: list[dict], results: list[dict], lab: list[str],
-          answers: dict[str, str], through: list[str], deadline: float, unwritten: tuple = ()) -> list[dict]:
-    """The gaps at fault for the failing results, each with its line and its declared mistake.
+          answers: dict[str, str], through: list[str], deadline: float, unwritten: tuple = (),
+          checked: tuple = ()) -> list[dict]:
+    """The gaps at fault for the failing results, each with its lines and its declared mistake.
 
     Args:
         run: Runs checks with gaps replaced (Run).
@@ -184,14 +152,16 @@ def blame(run: Run, trial: Trial, checks: list[dict], results: list[dict], lab: 
         deadline: time.monotonic() after which no trial starts.
         unwritten: The lab's gaps that still hold their stub: one that only raises is said to be
             unwritten, with no line (a stub of older code, to be changed, is blamed as any text).
+        checked: The earlier gaps whose lab the learner passed: their checks missed the fault.
 
     Returns:
-        ``[{"gap", "lines": [int, ...], "after": int | None, "size": int, "earlier": bool,
-        "says": str | None, "check": int, "text": str}, ...]``, one per gap at fault, in the order
-        of the candidates: lines are the learner's, 1-based in the gap ([] when none is named),
-        after the line a missing line goes after (0: before the first), size the gap's lines,
-        check the index of the first of the learner's failing checks that the gap's fault fails,
-        text the pointer in words.
+        ``[{"gap", "lines": [int, ...], "after": int | None, "moves": [[int, int], ...],
+        "size": int, "earlier": bool, "says": str | None, "check": int, "text": str}, ...]``,
+        one per gap at fault, in the order of the candidates: lines are the learner's lines
+        named, 1-based in the gap ([] when none is), after the line a missing line goes after
+        (0: before the first), moves each line named that is in the wrong place and the line it
+        goes after, size the gap's lines, check the index of the first of the learner's failing
+        checks that the gap's fault fails, text the pointer in words.
     """
     failing = [i for i, result in enumerate(results) if result["status"] != "passed"]
     course = {gap: text + "\n" for gap, text in answers.items()}
@@ -213,13 +183,14 @@ def blame(run: Run, trial: Trial, checks: list[dict], results: list[dict], lab: 
             continue  # right, or wrong only with another gap of the learner's
         context, targets = (others, own) if own else ({}, fixed)
         first = next((i for i in failing if i in targets), failing[0])
+        earlier = None if gap in lab else gap in checked
         if gap in unwritten and _only_raises(mine[gap]):
-            faults.append({**_pointer(gap, [], None, 0, False, None, first),
+            faults.append({**_pointer(gap, (), 0, earlier, None, first),
                            "text": f"Gap {gap} still holds the stub the lab starts with: write it."})
             continue
-        lines, after = _lines(run, gap, mine[gap], course[gap], context, targets, deadline)
+        chosen = _smallest(run, gap, diff(mine[gap], course[gap]), context, targets, deadline)
         says = _says(checks, alone, gap, mine[gap]) if gap in lab and (own or not others) else None
-        faults.append(_pointer(gap, lines, after, mine[gap].count("\n"), gap not in lab, says, first))
+        faults.append(_pointer(gap, chosen, mine[gap].count("\n"), earlier, says, first))
     return faults
 
 
@@ -227,24 +198,33 @@ def _passed(result: dict) -> bool:
     return result["status"] == "passed"
 
 
-def _lines(run: Run, gap: str, mine: str, theirs: str, context: dict[str, str], targets: list[int],
-           deadline: float) -> tuple[list[int], int | None]:
-    """The smallest set of hunks whose course side makes targets pass, as the learner's lines
-    it names (1-based) and the line a missing line goes after; ([], None) when none is small."""
-    found = hunks(mine, theirs)
-    sets = itertools.chain.from_iterable(itertools.combinations(found, size) for size in range(1, len(found) + 1))
-    for chosen in itertools.islice(sets, MAX_TRIALS):
-        if time.monotonic() > deadline:
+def _smallest(run: Run, gap: str, found: Diff, context: dict[str, str], targets: list[int],
+              deadline: float) -> tuple[Edit, ...]:
+    """The smallest set of edits whose course side makes targets pass, naming at most MAX_LINES
+    of the learner's lines and adding at most one; () when none is found among the first
+    MAX_TRIALS sets. A set is not tried when it names every line of a gap of more than one (it
+    points at the gap, not a line), or when it would leave a line of the learner's that could
+    run unable to (a return put before it): those lines are not right, only skipped."""
+    size = len([line for line in found.mine.splitlines() if line.strip()])
+    dead_before = dead_lines(found.mine) or set()
+    edits, tried = found.edits, 0
+    sets = itertools.chain.from_iterable(itertools.combinations(edits, n) for n in range(1, min(len(edits), MAX_LINES + 1) + 1))
+    for chosen in sets:
+        if tried == MAX_TRIALS or time.monotonic() > deadline:
             break
-        named = sorted({line + 1 for i1, i2, *_ in chosen for line in range(i1, i2)})
-        inserts = [i1 for i1, i2, *_ in chosen if i1 == i2]
-        if len(named) > MAX_LINES or len(inserts) > 1:
+        named = {line for edit in chosen for line in edit.lines}
+        added = [edit for edit in chosen if not edit.moved and edit.after is not None]
+        if len(named) > MAX_LINES or len(added) > 1 or (size > 1 and len(named) >= size):
             continue
-        text = patched(mine, theirs, chosen)
+        text, origin = found.patched(chosen)
+        dead = dead_lines(text)
+        if dead is None or any(origin[line - 1] not in (None, *dead_before) for line in dead if line <= len(origin)):
+            continue
+        tried += 1
         results = run(targets, {**context, gap: text}, first_failure=True)
         if len(results) == len(targets) and all(_passed(r) for r in results):
-            return (named, None) if named else ([], inserts[0])
-    return [], None
+            return chosen
+    return ()
 
 
 def _says(checks: list[dict], alone: list[dict], gap: str, mine: str) -> str | None:
@@ -262,24 +242,33 @@ def _likeness(mine: str, theirs: str) -> float:
     return difflib.SequenceMatcher(None, a, b, autojunk=False).ratio()
 
 
-def _pointer(gap: str, lines: list[int], after: int | None, size: int, earlier: bool, says: str | None,
+def _pointer(gap: str, chosen: tuple[Edit, ...], size: int, earlier: bool | None, says: str | None,
              check: int) -> dict:
-    """A gap at fault, and the words that say where."""
-    if lines:
-        rest = [line for line in range(1, size + 1) if line not in lines]
-        text = (f"Gap {gap}: the checks pass once its {_named(lines)} "
-                f"{'changes' if len(lines) == 1 else 'change'}"
-                + (f"; they find nothing wrong in its {_named(rest)}." if rest else "."))
-    elif after is not None:
-        text = (f"Gap {gap}: the checks pass once a line is added "
-                + (f"after its line {after}" if after else "before its first line")
-                + "; they find nothing wrong in the lines it has.")
+    """A gap at fault, and the words that say where: the edits chosen (_smallest), if any. earlier:
+    None for a gap of the lab; for an earlier lesson's, whether its lab passed."""
+    changed = sorted(line for edit in chosen if not edit.moved for line in edit.lines)
+    moves = [(edit.lines, edit.after) for edit in chosen if edit.moved]
+    added = next((edit.after for edit in chosen if not edit.moved and edit.after is not None), None)
+    named = sorted(changed + [line for lines, _ in moves for line in lines])
+    clauses = [f"its {_named(changed)} {'changes' if len(changed) == 1 else 'change'}"] if changed else []
+    clauses += [f"its {_named(lines)} {'moves' if len(lines) == 1 else 'move'} {_place(after)}" for lines, after in moves]
+    clauses += [f"a line is added {_place(added)}"] if added is not None else []
+    if clauses:
+        rest = [line for line in range(1, size + 1) if line not in named]
+        text = f"Gap {gap}: the checks pass once {' and '.join(clauses)}"
+        text += (f"; they find nothing wrong in its {_named(rest)}." if named and rest else
+                 "; they find nothing wrong in the lines it has." if not named else ".")
     else:
-        text = f"Gap {gap}: the checks fail because of this gap; no change of one or two of its lines alone makes them pass."
-    if earlier:
-        text += f" It is lesson {gap[1:3]}'s: its lab's checks passed, but missed this."
-    return {"gap": gap, "lines": lines, "after": after, "size": size, "earlier": earlier, "says": says,
-            "check": check, "text": text}
+        text = f"Gap {gap}: the checks fail because of what this gap does; they single out none of its lines."
+    if earlier is not None:
+        text += (f" It is lesson {gap[1:3]}'s: its lab's checks passed, but missed this." if earlier else
+                 f" It is lesson {gap[1:3]}'s, from a lab whose checks have not passed yet.")
+    return {"gap": gap, "lines": named, "after": added, "moves": [[lines[0], after] for lines, after in moves],
+            "size": size, "earlier": earlier is not None, "says": says, "check": check, "text": text}
+
+
+def _place(after: int) -> str:
+    return f"after its line {after}" if after else "before its first line"
 
 
 def _named(lines: list[int]) -> str:
@@ -292,21 +281,35 @@ def _named(lines: list[int]) -> str:
     return f"{word} {runs[0]}" if len(runs) == 1 else f"{word} {', '.join(runs[:-1])} and {runs[-1]}"
 
 
-def pointers_run(session, trial: Trial, run_check: Callable[[str], dict], checks: list[dict]) -> Run:
+@dataclass(frozen=True)
+class Limit:
+    """The time a trial may take: until deadline (time.monotonic()), and seconds at most; alarm
+    ends a trial that runs past it (timeouts.within)."""
+
+    deadline: float
+    seconds: float
+    alarm: Alarm = timer
+
+
+def pointers_run(session, trial: Trial, run_check: Callable[[str], dict], checks: list[dict],
+                 limit: Limit = Limit(float("inf"), float("inf"))) -> Run:
     """A Run over the session's ember, whose files trial holds as the learner has them: each
     trial's files written, the gaps' places told to the session (so a reason names the lines),
-    and the learner's put back after."""
+    and the learner's put back after. A trial that runs past limit fails its checks not yet run."""
     def run(indices: list[int], texts: dict[str, str], first_failure: bool = False) -> list[dict]:
         saved, bytecode = session.spans, sys.dont_write_bytecode
         sys.dont_write_bytecode = True
+        results: list[dict] = []
         try:
             session.spans = trial.put(texts)
-            results = []
-            for index in indices:
-                results.append(run_check(checks[index]["code"]))
-                if first_failure and not _passed(results[-1]):
-                    break
+            with within(max(min(limit.seconds, limit.deadline - time.monotonic()), 0.01), limit.alarm):
+                for index in indices:
+                    results.append(run_check(checks[index]["code"]))
+                    if first_failure and not _passed(results[-1]):
+                        break
             return results
+        except TimedOut:
+            return results + [TIMED_OUT] * (1 if first_failure else len(indices) - len(results))
         finally:
             trial.restore()
             session.spans, sys.dont_write_bytecode = saved, bytecode

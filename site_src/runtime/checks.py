@@ -27,10 +27,11 @@ import traceback
 from collections.abc import Callable
 
 import hx
-from blame import Trial, blame, pointers_run
+from blame import Limit, Trial, blame, pointers_run
 from cellrun import NoInput, OutputSink, Session, Stream, append_chunk
 from diagnosis import diagnosis
 from interrupts import heeded
+from timeouts import Alarm, TimedOut, timer
 
 CHECK_FILENAME = "<check>"
 MAX_SHOWN = 300
@@ -43,6 +44,8 @@ MAX_DRAWINGS = 10
 """The most drawings a check hands on, each a "Show the graph" of its result."""
 BLAME_TIME = 3.0
 """The most seconds spent finding where a failing lab is wrong, after its checks have run."""
+TRIAL_TIME = 1.0
+"""The least time limit of one trial of the blame; it is twice the checks' own time if longer."""
 
 
 def describe(value: object) -> str:
@@ -147,7 +150,8 @@ def run_checks(session: Session, checks: list[dict], gaps: list[str] = (),
 
 def run_lab(session: Session, checks: list[dict], gaps: list[str] = (),
             on_result: Callable[[dict], None] = lambda result: None, answers: dict[str, str] | None = None,
-            time_limit: float = float("inf"), unwritten: tuple = ()) -> dict:
+            time_limit: float = float("inf"), unwritten: tuple = (), checked: tuple = (),
+            alarm: Alarm = timer) -> dict:
     """Run each check; one failing never stops the others. Then, if some failed, say where.
 
     Args:
@@ -164,6 +168,8 @@ def run_lab(session: Session, checks: list[dict], gaps: list[str] = (),
         time_limit: Seconds from the start that the checks and the blame may take; the blame
             stops one second before it, and after BLAME_TIME.
         unwritten: The lab's gaps the learner has not written yet, which hold their stub.
+        checked: The earlier gaps whose lab the learner passed.
+        alarm: What ends a trial of the blame that runs too long (timeouts.within).
 
     Returns:
         ``{"results": [...], "blame": [...]}``. results: ``[{"status": "passed" | "failed" |
@@ -188,11 +194,13 @@ def run_lab(session: Session, checks: list[dict], gaps: list[str] = (),
     if answers is None:
         likely = diagnosis(checks, results)
         return {"results": [{**r, "likely": words} if words else r for r, words in zip(results, likely)], "blame": []}
+    took = time.monotonic() - started
     deadline = min(started + time_limit - 1.0, time.monotonic() + BLAME_TIME)
     trial = Trial(session.lib_root, session.spans)
-    run = pointers_run(session, trial, lambda code: _run_one(session, code)[0], checks)
+    run = pointers_run(session, trial, lambda code: _run_one(session, code)[0], checks,
+                       Limit(deadline, max(TRIAL_TIME, 2 * took), alarm))
     faults = blame(run, trial, checks, results, list(gaps), answers, list(dict.fromkeys(through)), deadline,
-                   tuple(unwritten))
+                   tuple(unwritten), tuple(checked))
     likely = {}
     for fault in faults:
         if fault["says"]:
@@ -203,9 +211,11 @@ def run_lab(session: Session, checks: list[dict], gaps: list[str] = (),
 
 def run_checks_streaming(session: Session, request: str, post: Callable[[str], None]) -> bool:
     """Worker entry: run_lab with ``{"checks": [...], "gaps": [...], "answers": {...},
-    "time_limit": seconds, "unwritten": [...]}`` as JSON text, posting each result as JSON as soon as its check has
-    run, then, once all have, ``{"diagnosis": [[words, ...], ...], "blame": [...]}``: the
-    ``likely`` of each result (empty lists where none), and run_lab's blame.
+    "time_limit": seconds, "unwritten": [...], "checked": [...]}`` as JSON text, posting each
+    result as JSON as soon as its check has run, then, once all have, ``{"diagnosis": [[words,
+    ...], ...], "blame": [...]}``: the ``likely`` of each result (empty lists where none), and
+    run_lab's blame. While the blame runs, ``{"alarm": seconds | null}`` asks the page for the
+    SIGALRM that ends a trial running too long (timeouts.py).
 
     Returns:
         True when every check ran; False when the page interrupted them (KeyboardInterrupt,
@@ -214,7 +224,8 @@ def run_checks_streaming(session: Session, request: str, post: Callable[[str], N
     try:
         asked = json.loads(request)
         lab = run_lab(session, asked["checks"], asked["gaps"], lambda result: post(json.dumps(result)),
-                      asked.get("answers"), asked.get("time_limit") or float("inf"), asked.get("unwritten", ()))
+                      asked.get("answers"), asked.get("time_limit") or float("inf"), asked.get("unwritten", ()),
+                      asked.get("checked", ()), lambda seconds: post(json.dumps({"alarm": seconds})))
         post(json.dumps({"diagnosis": [result.get("likely", []) for result in lab["results"]], "blame": lab["blame"]}))
         return True
     except KeyboardInterrupt:
@@ -254,8 +265,8 @@ def _outcome(session: Session, code: str) -> tuple[dict, list[str]]:
         return {"status": "passed", "reason": ""}, []
     except AssertionError as exc:
         return {"status": "failed", "reason": _short(str(exc) or _failed_line(exc))}, []
-    except KeyboardInterrupt:
-        raise  # the page stopped the checks: this one has no result
+    except (KeyboardInterrupt, TimedOut):
+        raise  # the page stopped the checks, or a trial of the blame ran out of time: no result
     except BaseException as exc:  # the learner's code may raise anything, SystemExit included
         return {"status": "error", "reason": _short(_in_check(exc) or session.describe_error(exc))}, session.gaps_passed(exc)
 

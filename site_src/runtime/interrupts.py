@@ -25,6 +25,8 @@ SLICE = 0.02
 
 _armed = False
 """Whether the next SIGINT raises KeyboardInterrupt: inside heeded, until one has."""
+_inside = False
+"""Whether the learner's code runs: inside heeded."""
 
 
 def _on_sigint(signum: int, frame: object) -> None:
@@ -57,9 +59,14 @@ def _sliced(sleep):
 @contextmanager
 def heeded() -> Iterator[None]:
     """Within this block, the first SIGINT raises KeyboardInterrupt (once install() has run)."""
-    global _armed
-    _armed = True
+    global _armed, _inside
+    _armed = _inside = True
     try:
         yield
     finally:
-        _armed = False
+        _armed = _inside = False
+
+
+def in_learners_code() -> bool:
+    """Whether the code running now is inside heeded: the learner's, not the runtime's own."""
+    return _inside

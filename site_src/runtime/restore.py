@@ -8,12 +8,13 @@ objects (random's generator, re's cache), are left as they are.
 
 import sys
 
-STANDARD = ("ast", "collections", "collections.abc", "difflib", "functools", "importlib", "importlib.util",
-            "io", "itertools", "json", "json.decoder", "json.encoder", "json.scanner", "linecache", "math",
-            "operator", "os", "os.path", "random", "re", "textwrap", "time", "traceback", "types", "warnings")
+STANDARD = ("ast", "collections", "collections.abc", "dataclasses", "difflib", "functools", "importlib",
+            "importlib.util", "io", "itertools", "json", "json.decoder", "json.encoder", "json.scanner", "keyword",
+            "linecache", "math", "operator", "os", "os.path", "random", "re", "signal", "textwrap", "threading",
+            "time", "tokenize", "traceback", "types", "warnings")
 """The standard library's modules that the runtime uses."""
-RUNTIME = ("blame", "cellrun", "checks", "diagnosis", "gradcheck", "guards", "hx", "interrupts", "network",
-           "restore", "steering")
+RUNTIME = ("blame", "cellrun", "checks", "diagnosis", "edits", "gradcheck", "guards", "hx", "interrupts",
+           "network", "restore", "steering", "timeouts")
 """The runtime's own modules (site_src/runtime), imported by plain name."""
 
 

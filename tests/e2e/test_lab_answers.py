@@ -68,11 +68,16 @@ def test_assigning_grads_in_lesson_09s_product_gets_the_words_of_that_mistake(pa
     expect(a_squared).to_contain_text("+=")
 
 
-def test_a_wrong_line_is_pointed_at_and_its_button_selects_it_for_retyping(page: Page, course: str):
-    page.goto(course + LESSON)
+def type_first_lab_and_add(page: Page) -> None:
+    """Type the test course's first lab, and + in its second, right."""
     type_first_lab(page)
     select_gap(page, 2, "holding the sum")
     type_lines(page, ["other = _as_value(other)", "out = Value(self.data + other.data, (self, other), '+')"])
+
+
+def test_a_wrong_line_is_pointed_at_and_its_button_selects_it_for_retyping(page: Page, course: str):
+    page.goto(course + LESSON)
+    type_first_lab_and_add(page)
     select_gap(page, 2, "holding the product")
     type_lines(page, ["other = _as_value(other)", "out = Value(self.data + other.data, (self, other), '*')"])
     run_checks(page, 2)
@@ -86,9 +91,58 @@ def test_a_wrong_line_is_pointed_at_and_its_button_selects_it_for_retyping(page:
     expect(lab(page, 2).get_by_text("Where to look")).to_be_hidden()
 
 
+def test_a_missing_lines_button_puts_the_cursor_where_it_goes_and_an_edit_takes_the_pointer_away(page: Page, course: str):
+    page.goto(course + LESSON)
+    type_first_lab_and_add(page)
+    select_gap(page, 2, "holding the product")
+    type_lines(page, ["out = Value(self.data * other.data, (self, other), '*')"])  # no _as_value
+    run_checks(page, 2)
+    pointer = lab(page, 2).get_by_role("listitem").filter(has_text=re.compile(r"^Gap L01\.mul:"))
+    expect(pointer).to_contain_text("the checks pass once a line is added before its first line")
+    pointer.get_by_role("button", name="Go to the start of L01.mul").click()
+    page.keyboard.type("other = _as_value(other)")
+    expect(lab(page, 2).get_by_text("Where to look")).to_be_hidden()  # the gap changed: its pointer went
+    page.keyboard.press("Enter")
+    run_checks(page, 2)
+    expect(lab(page, 2).get_by_role("status").last).to_have_text("All 6 checks passed.")
+
+
+# With the course's +, this * never ends; with the learner's (one too many), it does at once.
+LOOPS_WITH_THE_COURSES_ADD = ("other = _as_value(other)\nwhile (self + 0).data == self.data:\n    pass\n"
+                              "out = Value(self.data * other.data, (self, other), '*')")
+
+
+def write_add_one_too_many_and_a_mul_that_loops_with_the_courses(page: Page) -> None:
+    type_first_lab(page)
+    select_gap(page, 2, "holding the sum")
+    page.keyboard.insert_text("other = _as_value(other)\nout = Value(self.data + other.data + 1, (self, other), '+')")
+    select_gap(page, 2, "holding the product")
+    page.keyboard.insert_text(LOOPS_WITH_THE_COURSES_ADD)
+
+
+def test_a_trial_that_never_ends_costs_its_own_time_and_the_pointers_still_show(page: Page, isolated_course: str):
+    # Cross-origin isolated, as the site's service worker makes every page: the page ends a trial
+    # through the interrupt buffer.
+    page.goto(isolated_course + LESSON)
+    write_add_one_too_many_and_a_mul_that_loops_with_the_courses(page)
+    run_checks(page, 2)
+    expect(lab(page, 2).get_by_role("status").last).not_to_contain_text(re.compile("Stopped|time limit"))
+    expect(lab(page, 2).get_by_role("listitem").filter(has_text="Gap L01.add: the checks pass once its line 2 changes")).to_be_visible()
+
+
+def test_stop_while_finding_where_to_look_keeps_the_results_and_says_so(page: Page, course: str):
+    page.goto(course + LESSON)
+    write_add_one_too_many_and_a_mul_that_loops_with_the_courses(page)
+    lab(page, 2).get_by_role("button", name="Run checks").click()
+    expect(check(page, 2, "a + a keeps a twice")).to_contain_text(re.compile("passed|failed"))  # the last result
+    lab(page, 2).get_by_role("button", name="Stop").click()  # while its trials run, each up to a second
+    expect(lab(page, 2).get_by_role("status").last).to_have_text(re.compile(r"^\d of 6 checks passed\. Stopped while finding where to look\."))
+    expect(check(page, 2, "Value(2) + Value(3) has data 5.0")).to_contain_text("failed")
+
+
 SAMPLE = ["both at once: step above 0 and no bias", "h not passed on to numerical_gradient",
           "both: add's op and mul adds", "mul's share found by dividing", "the walk goes leaves first",
-          "parameters without the bias", "returns the loss Value"]
+          "parameters without the bias", "returns the loss Value", "the step taken before backward"]
 """Wrong answers of tests/lessons/wrong_answers.yml, by their why, written in the browser."""
 
 

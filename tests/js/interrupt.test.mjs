@@ -1,12 +1,14 @@
 // Stop's interrupt against the real Pyodide and the real runtime: the page's writes of SIGINT
-// (js/runtime/interrupt.js) and the runtime's handler (site_src/runtime/interrupts.py). Python
-// runs in a worker thread, as in the browser, and the test stops it as the page does.
+// (js/runtime/interrupt.js) and the runtime's handler (site_src/runtime/interrupts.py); and the
+// time limit of a trial of the blame, whose SIGALRM the page writes when Python asks
+// (site_src/runtime/timeouts.py). Python runs in a worker thread, as in the browser, and the test
+// stops it as the page does.
 
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import { after, before, test } from "node:test";
 import { Worker } from "node:worker_threads";
-import { interruptUntilEnd } from "../../js/runtime/interrupt.js";
+import { alarmAfter, interruptUntilEnd } from "../../js/runtime/interrupt.js";
 import { LIB, SETUP } from "../../js/runtime/setup.js";
 
 const ROOT = new URL("../../", import.meta.url);
@@ -17,6 +19,19 @@ const STOPS = 300; // one write in about 30 was lost before the writes were repe
 // The worker: Pyodide with the runtime as the browser's worker sets it up (js/runtime/worker.js's
 // SETUP), running each source it is sent as a cell, and answering with the cell's result.
 const WORKER = `
+// As a check runs within a trial of the blame: the learner's code heeded, within a time limit.
+const LIMITED = \`
+import js, timeouts, interrupts
+def limited(source, seconds):
+    try:
+        with timeouts.within(seconds, js.askAlarm):
+            with interrupts.heeded():
+                exec(source, {})
+        return "ended"
+    except timeouts.TimedOut:
+        return "timed out"
+limited
+\`;
 const { parentPort, workerData } = require("node:worker_threads");
 (async () => {
   const { loadPyodide } = await import(${JSON.stringify(`${PYODIDE}pyodide.mjs`)});
@@ -26,9 +41,12 @@ const { parentPort, workerData } = require("node:worker_threads");
   pyodide.setInterruptBuffer(new Uint8Array(workerData.buffer));
   pyodide.runPython(${JSON.stringify(SETUP)});
   const session = pyodide.pyimport("cellrun").Session(${JSON.stringify(LIB)});
+  globalThis.askAlarm = (seconds) => parentPort.postMessage({ alarm: seconds ?? null });
+  const limited = pyodide.runPython(LIMITED);
   parentPort.postMessage("ready");
   parentPort.on("message", (source) => {
     parentPort.postMessage("running");
+    if (source.limited) return parentPort.postMessage({ said: limited(source.limited, source.seconds) });
     const output = [];
     const raised = session.run_streaming(source, (json) => output.push(...JSON.parse(json))) ?? null;
     parentPort.postMessage({ raised, output: output.map(([, text]) => text).join("") });
@@ -100,4 +118,35 @@ test("Stop ends time.sleep as it ends a loop, at once and with Python kept", { t
   assert.equal(raised, "KeyboardInterrupt", output);
   assert.ok(performance.now() - started < 30_000, "it waited for the sleep to end");
   assert.doesNotMatch(output, /interrupts\.py/, "the runtime's sleep is not the learner's to see");
+});
+
+/** Run source as a check within a trial of `seconds`, writing SIGALRM when asked, as the page
+ * does (client.js's runChecks); resolve with "timed out" or "ended". */
+async function limited(source, seconds) {
+  buffer[0] = 0;
+  let end = () => {};
+  const listen = (message) => {
+    if (message?.alarm === undefined) return;
+    end();
+    end = message.alarm ? alarmAfter(buffer, message.alarm) : () => {};
+  };
+  worker.on("message", listen);
+  try {
+    const said = new Promise((resolve) => {
+      const done = (message) => message?.said && (worker.off("message", done), resolve(message.said));
+      worker.on("message", done);
+    });
+    worker.postMessage({ limited: source, seconds });
+    return await said;
+  } finally {
+    worker.off("message", listen);
+    end();
+  }
+}
+
+test("a trial's time limit ends a loop that never ends, and again after code that caught it once", { timeout: 600_000 }, async () => {
+  assert.equal(await limited("while True:\n    pass", 0.2), "timed out");
+  const stubborn = "try:\n    while True:\n        pass\nexcept BaseException:\n    pass\nwhile True:\n    pass";
+  assert.equal(await limited(stubborn, 0.2), "timed out");
+  assert.equal(await limited("x = sum(range(1000))", 0.2), "ended");
 });

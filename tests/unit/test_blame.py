@@ -3,7 +3,7 @@ own line, on small labs made up for the test."""
 
 from pathlib import Path
 
-from blame import hunks, patched, same_code
+from blame import same_code
 from site_src.execute import check_lab, write_lib
 
 from tests.unit.conftest import RUNTIME
@@ -86,10 +86,32 @@ def test_an_error_in_the_checks_own_code_still_blames_the_gap(tmp_path):
     assert fault["lines"] == [3]
 
 
-def test_hunks_split_a_replaced_run_into_lines_and_ignore_blank_ones():
-    assert hunks("a\nb\nc\n", "a\nB\nC\n") == [(1, 2, 1, 2), (2, 3, 2, 3)]
-    assert hunks("a\n\nb\n", "a\nb\n") == []
-    assert patched("a\nb\nc\n", "a\nB\nC\n", ((2, 3, 2, 3),)) == "a\nb\nC\n"
+def test_two_lines_in_the_wrong_order_are_said_as_a_line_that_moves(tmp_path):
+    lab = check(tmp_path, "    z = y * 1\n    y = x * 2\n    return z\n", "    return x + 1\n")
+    [fault] = lab["blame"]
+    assert (fault["lines"], fault["moves"], fault["after"]) == ([2], [[2, 0]], None)
+    assert fault["text"].startswith("Gap L01.scale: the checks pass once its line 2 moves before its first line;")
+
+
+def test_a_changed_line_and_a_missing_one_are_both_said(tmp_path):
+    [fault] = check(tmp_path, "    y = x * 3\n    return z\n", "    return x + 1\n")["blame"]
+    assert (fault["lines"], fault["after"]) == ([1], 1)
+    assert "once its line 1 changes and a line is added after its line 1; they find nothing wrong in its line 2." in fault["text"]
+
+
+def test_the_learners_own_names_and_a_harmless_extra_line_are_not_named(tmp_path):
+    # d for y, throughout: only the wrong line is named.
+    [fault] = check(tmp_path / "a", "    d = x * 2\n    z = d * 3\n    return z\n", "    return x + 1\n")["blame"]
+    assert fault["lines"] == [2]
+    # A line of their own beside the wrong one is an edit of its own.
+    [fault] = check(tmp_path / "b", "    y = x * 2\n    w = 5\n    z = y * 3\n    return z\n", "    return x + 1\n")["blame"]
+    assert fault["lines"] == [3]
+
+
+def test_a_right_line_is_never_named_for_a_return_put_before_the_wrong_one(tmp_path):
+    # The course's return in place of line 1 would pass, with line 2 never run: not a pointer.
+    [fault] = check(tmp_path, "    y = x * 2\n    return y * 3\n", "    return x + 1\n")["blame"]
+    assert fault["lines"] in ([2], [])
 
 
 def test_same_code_ignores_spacing_and_comments_but_not_names():
@@ -103,3 +125,11 @@ def test_a_gap_still_holding_its_stub_is_said_unwritten_with_no_line(tmp_path):
     lib = write_lib({"ember/__init__.py": "", "ember/thing.py": text, **RUNTIME}, tmp_path / "lib")
     lab = check_lab(CHECKS, lib, ["L01.scale", "L01.shift"], answers=COURSE, spans=spans, unwritten=["L01.scale"])
     assert [fault["text"] for fault in lab["blame"]] == ["Gap L01.scale still holds the stub the lab starts with: write it."]
+
+
+def test_a_trial_that_never_ends_fails_on_its_own_time_and_the_search_goes_on(tmp_path):
+    # With the course's scale, the learner's shift loops for ever: that trial is ended, the
+    # learner's own run is not, and both wrong gaps are still named.
+    shift = "    while scale(x) == x * 2:\n        pass\n    return x + 2\n"
+    lab = check(tmp_path, "    return x * 3\n", shift)
+    assert [fault["gap"] for fault in lab["blame"]] == ["L01.scale", "L01.shift"]

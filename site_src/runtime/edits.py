@@ -1,0 +1,258 @@
+"""The learner's text of a gap against the course's: the edits that turn one into the other, each
+a unit that a pointer can name (blame.py tries them, smallest first).
+
+Before the two are diffed (difflib, line by line, trailing spaces aside):
+
+- the course's lines are indented as the learner indents (two spaces a level where they use two);
+- the names the learner binds where the course binds others, consistently (``for n in …`` where
+  the course has ``for neuron in …``), are renamed to the course's in the learner's text, so that
+  a line differing only by them is not an edit. Renaming every use of a local name leaves the
+  code's meaning as the learner wrote it.
+
+An edit is a change (lines replaced, or taken out), an addition, or a move: a line taken out in
+one place and put back, the same, in another (two statements in the wrong order). A replaced run
+whose two sides differ in length is split at its most alike pair of lines, as difflib.Differ does,
+so that a harmless line beside a wrong one is an edit of its own.
+"""
+
+import ast
+import difflib
+import io
+import keyword
+import textwrap
+import tokenize
+from dataclasses import dataclass
+
+ALIKE = 0.6
+"""The least difflib ratio at which two lines of a replaced run are paired as one changed line."""
+
+Part = tuple[int, int, int, int]
+"""difflib's (i1, i2, j1, j2): the learner's lines [i1, i2) stand where the course's [j1, j2) do
+(0-based, ends excluded)."""
+
+
+@dataclass(frozen=True)
+class Edit:
+    """One place where the learner's text and the course's differ.
+
+    Attributes:
+        parts: One Part, or two for a move: the learner's lines taken out, then where they go.
+    """
+
+    parts: tuple[Part, ...]
+
+    @property
+    def lines(self) -> list[int]:
+        """The learner's lines (1-based) this edit changes, takes out or moves."""
+        return [line + 1 for i1, i2, _, _ in self.parts for line in range(i1, i2)]
+
+    @property
+    def after(self) -> int | None:
+        """The learner's line a line is added after (0: before the first), or None."""
+        return next((i1 for i1, i2, j1, j2 in self.parts if i1 == i2), None)
+
+    @property
+    def moved(self) -> bool:
+        return len(self.parts) == 2
+
+
+@dataclass(frozen=True)
+class Diff:
+    """The learner's text and the course's, made comparable, and the edits between them.
+
+    Attributes:
+        mine: The learner's text, their bound names renamed as the course names them.
+        theirs: The course's text, indented as the learner indents.
+        edits: The edits that turn mine into theirs, in the learner's order.
+    """
+
+    mine: str
+    theirs: str
+    edits: tuple[Edit, ...]
+
+    def patched(self, chosen: tuple[Edit, ...]) -> tuple[str, list[int | None]]:
+        """The learner's text with the chosen edits as the course has them, and the learner's
+        line (1-based) that each of its lines is, None for a course's line."""
+        a, b = self.mine.splitlines(True), self.theirs.splitlines(True)
+        out: list[tuple[str, int | None]] = []
+        at = 0
+        for i1, i2, j1, j2 in sorted(part for edit in chosen for part in edit.parts):
+            out += [(a[i], i + 1) for i in range(at, i1)] + [(line, None) for line in b[j1:j2]]
+            at = i2
+        out += [(a[i], i + 1) for i in range(at, len(a))]
+        text = "".join(line for line, _ in out)
+        return (text if text.endswith("\n") else text + "\n"), [origin for _, origin in out]
+
+
+def diff(mine: str, theirs: str) -> Diff:
+    """The edits between the learner's text of a gap and the course's (see the module)."""
+    theirs = reindented(theirs, mine)
+    mine = renamed(mine, theirs)
+    a = [line.rstrip() for line in mine.splitlines()]
+    b = [line.rstrip() for line in theirs.splitlines()]
+    parts: list[Part] = []
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+        if tag != "equal":
+            parts += _split(a, b, i1, i2, j1, j2)
+    parts = [p for p in parts if any(line.strip() for line in a[p[0]:p[1]] + b[p[2]:p[3]])]  # blank lines count as none
+    return Diff(mine, theirs, tuple(_moves(parts, a, b)))
+
+
+def _split(a: list[str], b: list[str], i1: int, i2: int, j1: int, j2: int) -> list[Part]:
+    """A replaced run as parts: line for line when both sides are as long; else split around its
+    most alike pair of lines (at least ALIKE), each side of it split in turn."""
+    if i1 == i2 or j1 == j2:
+        return [(i1, i2, j1, j2)]
+    if i2 - i1 == j2 - j1:
+        return [(i, i + 1, j1 + i - i1, j1 + i - i1 + 1) for i in range(i1, i2)]
+    best, pair = 0.0, None
+    for i in range(i1, i2):
+        for j in range(j1, j2):
+            ratio = difflib.SequenceMatcher(None, a[i], b[j]).ratio()
+            if ratio >= ALIKE and (pair is None or ratio > best):
+                best, pair = ratio, (i, j)
+    if pair is None:
+        return [(i1, i2, j1, j2)]
+    i, j = pair
+    before = _split(a, b, i1, i, j1, j) if (i > i1 or j > j1) else []
+    after = _split(a, b, i + 1, i2, j + 1, j2) if (i + 1 < i2 or j + 1 < j2) else []
+    return before + [(i, i + 1, j, j + 1)] + after
+
+
+def _moves(parts: list[Part], a: list[str], b: list[str]) -> list[Edit]:
+    """The parts as edits: a part that only takes out lines and one that only adds the same
+    lines elsewhere are one move."""
+    edits, used = [], set()
+    for n, (i1, i2, j1, j2) in enumerate(parts):
+        if n in used:
+            continue
+        if j1 == j2:  # lines taken out: put back elsewhere?
+            back = next((m for m, (k1, k2, l1, l2) in enumerate(parts)
+                         if m not in used and m != n and k1 == k2 and b[l1:l2] == a[i1:i2]), None)
+            if back is not None:
+                used.add(back)
+                edits.append(Edit(((i1, i2, j1, j2), parts[back])))
+                continue
+        if i1 == i2:  # lines added: taken out elsewhere, later?
+            gone = next((m for m, (k1, k2, l1, l2) in enumerate(parts)
+                         if m > n and m not in used and l1 == l2 and a[k1:k2] == b[j1:j2]), None)
+            if gone is not None:
+                used.add(gone)
+                edits.append(Edit((parts[gone], (i1, i2, j1, j2))))
+                continue
+        edits.append(Edit(((i1, i2, j1, j2),)))
+    return edits
+
+
+def reindented(theirs: str, mine: str) -> str:
+    """The course's text with each line's leading spaces in the learner's style: their indent
+    of the gap's first level, and their width of one more level. Unchanged where the learner
+    indents with tabs, or writes one level only and the same first one."""
+    def widths(text: str) -> list[int]:
+        return [len(line) - len(line.lstrip(" ")) for line in text.splitlines() if line.strip()]
+    if any(line[:len(line) - len(line.lstrip())].count("\t") for line in mine.splitlines()):
+        return theirs
+    ours, course = widths(mine), widths(theirs)
+    if not ours or not course:
+        return theirs
+    base_m, base_c = min(ours), min(course)
+    unit_c = min((w - base_c for w in course if w > base_c), default=0)
+    unit_m = min((w - base_m for w in ours if w > base_m), default=unit_c)
+    if not unit_c or (base_m, unit_m) == (base_c, unit_c):
+        return theirs
+    lines = []
+    for line in theirs.splitlines(True):
+        width = len(line) - len(line.lstrip(" "))
+        if line.strip():
+            levels, rest = divmod(width - base_c, unit_c) if width >= base_c else (0, 0)
+            line = " " * (base_m + levels * unit_m + rest) + line[width:]
+        lines.append(line)
+    return "".join(lines)
+
+
+def renamed(mine: str, theirs: str) -> str:
+    """The learner's text with each name they bind where the course binds another, at the same
+    place of the same tokens, renamed to the course's everywhere in it. A name is renamed only
+    if the learner binds it (an assignment, a for, a comprehension, a with or except), the course
+    binds the other, and the learner never uses the other name."""
+    ours, course = _tokens(mine), _tokens(theirs)
+    if ours is None or course is None:
+        return mine
+    pairs: dict[str, set[str]] = {}
+    matcher = difflib.SequenceMatcher(None, [t.string for t in ours], [t.string for t in course], autojunk=False)
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag == "replace" and i2 - i1 == j2 - j1:
+            for mine_token, their_token in zip(ours[i1:i2], course[j1:j2]):
+                if _is_name(mine_token) and _is_name(their_token):
+                    pairs.setdefault(mine_token.string, set()).add(their_token.string)
+    used = {t.string for t in ours if _is_name(t)}
+    bound_m, bound_c = _bound(mine), _bound(theirs)
+    mapping = {}
+    for name, others in pairs.items():
+        [other] = others if len(others) == 1 else [None]
+        if other and name in bound_m and other in bound_c and other not in used and other not in mapping.values():
+            mapping[name] = other
+    if not mapping:
+        return mine
+    lines = mine.splitlines(True)
+    for n, token in sorted(enumerate(ours), key=lambda pair: pair[1].start, reverse=True):
+        if token.string in mapping and not (n and ours[n - 1].string == "."):
+            row, col = token.start
+            lines[row - 1] = lines[row - 1][:col] + mapping[token.string] + lines[row - 1][token.end[1]:]
+    return "".join(lines)
+
+
+def _tokens(text: str) -> list[tokenize.TokenInfo] | None:
+    """The tokens of text that carry meaning (no layout, no comments), or None if it cannot be
+    read."""
+    skip = {tokenize.INDENT, tokenize.DEDENT, tokenize.NEWLINE, tokenize.NL, tokenize.COMMENT, tokenize.ENDMARKER}
+    try:
+        return [t for t in tokenize.generate_tokens(io.StringIO(text).readline) if t.type not in skip]
+    except (tokenize.TokenError, SyntaxError):
+        return None
+
+
+def _is_name(token: tokenize.TokenInfo) -> bool:
+    return token.type == tokenize.NAME and not keyword.iskeyword(token.string) and not keyword.issoftkeyword(token.string)
+
+
+def _bound(text: str) -> set[str]:
+    """The names a gap's text binds: assigned, looped over, or caught."""
+    tree = parse_block(text)
+    if tree is None:
+        return set()
+    names = {node.id for node in ast.walk(tree) if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store)}
+    return names | {node.name for node in ast.walk(tree) if isinstance(node, ast.ExceptHandler) and node.name}
+
+
+def parse_block(text: str) -> ast.Module | None:
+    """A gap's text as a module (dedented, inside a function if it returns or yields), or None
+    if it cannot be parsed. Its statements' line numbers are the text's own."""
+    code = textwrap.dedent(text)
+    wrapped = "return" in code or "yield" in code
+    try:
+        tree = ast.parse("def _():\n" + textwrap.indent(code, "    ") if wrapped else code)
+    except SyntaxError:
+        return None
+    if wrapped:
+        ast.increment_lineno(tree, -1)
+    return tree
+
+
+def dead_lines(text: str) -> set[int] | None:
+    """The lines (1-based) of statements that can never run: after a return, raise, break or
+    continue in the same block. None if the text cannot be parsed."""
+    tree = parse_block(text)
+    if tree is None:
+        return None
+    dead: set[int] = set()
+    for node in ast.walk(tree):
+        for field in ("body", "orelse", "finalbody"):
+            block = getattr(node, field, None)
+            if not isinstance(block, list):
+                continue
+            ends = [n for n, statement in enumerate(block)
+                    if isinstance(statement, (ast.Return, ast.Raise, ast.Break, ast.Continue))]
+            for statement in block[ends[0] + 1:] if ends else ():
+                dead |= set(range(statement.lineno, statement.end_lineno + 1))
+    return dead

@@ -1,0 +1,41 @@
+"""site_src/runtime/edits.py: the edits between a learner's text of a gap and the course's."""
+
+from edits import Edit, dead_lines, diff, reindented, renamed
+
+
+def test_a_replaced_run_is_split_into_lines_and_blank_lines_are_no_edit():
+    found = diff("a = 1\nf(2)\ng(3)\n", "a = 1\nf(4)\ng(5)\n")
+    assert found.edits == (Edit(((1, 2, 1, 2),)), Edit(((2, 3, 2, 3),)))
+    assert found.patched(found.edits[1:]) == ("a = 1\nf(2)\ng(5)\n", [1, 2, None])
+    assert diff("a = 1\n\nb = 2\n", "a = 1\nb = 2\n").edits == ()
+
+
+def test_a_run_of_unequal_length_is_split_at_its_most_alike_lines():
+    found = diff("w = 5\nz = y * 3\n", "z = y * 1\n")
+    assert [edit.lines for edit in found.edits] == [[1], [2]]
+
+
+def test_a_line_taken_out_and_put_back_elsewhere_is_one_move():
+    [edit] = diff("b = 2\na = 1\nc = 3\n", "a = 1\nb = 2\nc = 3\n").edits
+    assert edit.moved and edit.lines in ([1], [2])
+
+
+def test_the_learners_bound_names_are_renamed_as_the_course_names_them():
+    assert renamed("for n in xs:\n    t += n.v\n", "for neuron in xs:\n    t += neuron.v\n") == \
+        "for neuron in xs:\n    t += neuron.v\n"
+    # An attribute is not renamed, nor a name the learner also uses for something else.
+    assert renamed("t = x.data\n", "t = x.grad\n") == "t = x.data\n"
+    assert renamed("for n in xs:\n    t += neuron\n", "for neuron in xs:\n    t += neuron\n") == \
+        "for n in xs:\n    t += neuron\n"
+
+
+def test_the_course_is_indented_as_the_learner_indents():
+    assert reindented("    for v in xs:\n        t += v\n", "    for v in xs:\n      t -= v\n") == "    for v in xs:\n      t += v\n"
+    assert diff("    for v in xs:\n      t += v\n", "    for v in xs:\n        t += v\n").edits == ()
+    assert reindented("    if a:\n        b\n", "\tif a:\n\t\tc\n") == "    if a:\n        b\n"
+
+
+def test_dead_lines_are_those_after_a_return_in_the_same_block():
+    assert dead_lines("    return 1\n    x = 2\n") == {2}
+    assert dead_lines("    for v in xs:\n        if v:\n            break\n        continue\n        y = v\n    return y\n") == {5}
+    assert dead_lines("    x = (\n") is None
