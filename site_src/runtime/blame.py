@@ -188,8 +188,9 @@ def blame(run: Run, trial: Trial, checks: list[dict], results: list[dict], lab: 
             faults.append({**_pointer(gap, (), 0, earlier, None, first),
                            "text": f"Gap {gap} still holds the stub the lab starts with: write it."})
             continue
-        chosen = _smallest(run, gap, diff(mine[gap], course[gap]), context, targets, deadline)
-        says = _says(checks, alone, gap, mine[gap]) if gap in lab and (own or not others) else None
+        found = diff(mine[gap], course[gap])
+        chosen = _smallest(run, gap, found, context, targets, deadline)
+        says = _says(checks, alone, gap, mine[gap], course[gap], chosen or found.edits) if gap in lab and (own or not others) else None
         faults.append(_pointer(gap, chosen, mine[gap].count("\n"), earlier, says, first))
     return faults
 
@@ -227,12 +228,16 @@ def _smallest(run: Run, gap: str, found: Diff, context: dict[str, str], targets:
     return ()
 
 
-def _says(checks: list[dict], alone: list[dict], gap: str, mine: str) -> str | None:
+def _says(checks: list[dict], alone: list[dict], gap: str, mine: str, theirs: str, edits: tuple[Edit, ...]) -> str | None:
     """The words of the mistake declared for gap whose results agree with alone's, the gap's
-    own, on every check; of several, the one whose text is nearest the learner's (two ways to
-    reverse an order fail the checks alike), the first declared on a tie."""
+    own, on every check, and whose text differs from the course's where the learner's edits
+    are (Edit.place): a mistake that fails the checks alike elsewhere in the gap (two lines
+    swapped, not the same two) is not said. Of several, the one whose text is nearest the
+    learner's (two ways to reverse an order fail the checks alike), the first declared on a tie."""
     texts = {m["says"]: m.get("text", "") for check in checks for m in check.get("mistakes", ()) if m.get("gap") == gap}
-    agreeing = [says for says in texts if all(agrees(says, check, result) for check, result in zip(checks, alone))]
+    where = frozenset().union(*(edit.place for edit in edits))
+    agreeing = [says for says in texts if all(agrees(says, check, result) for check, result in zip(checks, alone))
+                and where <= frozenset().union(*(edit.place for edit in diff(texts[says], theirs).edits))]
     return max(agreeing, key=lambda says: _likeness(mine, texts[says]), default=None)
 
 

@@ -55,6 +55,18 @@ class Edit:
     def moved(self) -> bool:
         return len(self.parts) == 2
 
+    @property
+    def place(self) -> frozenset[tuple[str, int]]:
+        """Where the edit is in the course's text: ``("line", j)`` for each of its lines (0-based)
+        the edit puts in, or that a moved line passes over, and ``("at", j)`` where the edit takes
+        out lines of the learner's before the course's line j. Two edits of the same lines, or
+        moves across the same lines, are at the same place."""
+        if self.moved:
+            (_, _, gone, _), (_, _, first, last) = self.parts
+            return frozenset(("line", j) for j in range(min(gone, first), max(gone, last)))
+        (i1, i2, j1, j2), = self.parts
+        return frozenset(("line", j) for j in range(j1, j2)) if j2 > j1 else frozenset({("at", j1)})
+
 
 @dataclass(frozen=True)
 class Diff:

@@ -60,7 +60,8 @@ def told(answer: dict, scratch: Path) -> dict:
 def judged(answer: dict, lab: dict) -> dict:
     """How well lab (told's) points at answer: caught, each wrong gap pointed at, the wrong line
     named where one line is wrong, and what misleads: a pointer or a mistake's words for a gap
-    that is right, or a line named that is right."""
+    that is right, a line named that is right, or the words of a mistake the answer does not make
+    (its not_said)."""
     wrong = {gap: wrong.get("lines", []) for gap, wrong in answer["gaps"].items()}
     faults = {fault["gap"]: fault for fault in lab["blame"]}
     misleads = [f"pointer at {gap}, which is right" for gap in faults if gap not in wrong]
@@ -68,6 +69,8 @@ def judged(answer: dict, lab: dict) -> dict:
                  if gap in faults and lines and faults[gap]["lines"] and not set(faults[gap]["lines"]) <= set(lines)]
     misleads += [f"mistake's words for {fault['gap']}, which is right" for fault in lab["blame"]
                  if fault["says"] and fault["gap"] not in wrong]
+    misleads += [f"words of a mistake not made: {fault['says']}" for fault in lab["blame"]
+                 if fault["says"] and any(words in fault["says"] for words in answer.get("not_said", ()))]
     one_line = [gap for gap, lines in wrong.items() if len(lines) == 1]
     return {
         "caught": any(result["status"] != "passed" for result in lab["results"]),

@@ -133,3 +133,14 @@ def test_a_trial_that_never_ends_fails_on_its_own_time_and_the_search_goes_on(tm
     shift = "    while scale(x) == x * 2:\n        pass\n    return x + 2\n"
     lab = check(tmp_path, "    return x * 3\n", shift)
     assert [fault["gap"] for fault in lab["blame"]] == ["L01.scale", "L01.shift"]
+
+
+def test_a_mistake_that_fails_the_checks_alike_elsewhere_in_the_gap_is_not_said(tmp_path):
+    # Declared: line 2 multiplies by 3. The learner's line 1 does it instead: same results.
+    by_three = {"gap": "L01.scale", "text": "    y = x * 2\n    z = y * 3\n    return z",
+                "status": "failed", "reason": "scale(3): expected the int 6, got the int 18", "says": "z triples y"}
+    checks = [{**CHECKS[0], "mistakes": [by_three]}, CHECKS[1]]
+    declared = check(tmp_path / "a", by_three["text"] + "\n", "    return x + 1\n", checks)
+    assert [f["says"] for f in declared["blame"]] == ["z triples y"]
+    elsewhere = check(tmp_path / "b", "    y = x * 6\n    z = y * 1\n    return z\n", "    return x + 1\n", checks)
+    assert [(f["lines"], f["says"]) for f in elsewhere["blame"]] == [([1], None)]

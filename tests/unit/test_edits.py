@@ -39,3 +39,12 @@ def test_dead_lines_are_those_after_a_return_in_the_same_block():
     assert dead_lines("    return 1\n    x = 2\n") == {2}
     assert dead_lines("    for v in xs:\n        if v:\n            break\n        continue\n        y = v\n    return y\n") == {5}
     assert dead_lines("    x = (\n") is None
+
+
+def test_an_edit_is_placed_in_the_courses_lines_and_a_move_across_those_it_passes():
+    course = "a = 1\nb = 2\nc = 3\nd = 4\n"
+    [changed] = diff("a = 1\nb = 5\nc = 3\nd = 4\n", course).edits
+    assert changed.place == {("line", 1)}
+    [swap_bc] = diff("a = 1\nc = 3\nb = 2\nd = 4\n", course).edits
+    [swap_cd] = diff("a = 1\nb = 2\nd = 4\nc = 3\n", course).edits
+    assert swap_bc.place == {("line", 1), ("line", 2)} and swap_cd.place == {("line", 2), ("line", 3)}
