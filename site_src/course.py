@@ -14,7 +14,6 @@ Invariants (docs/authoring.md, "The rules every lesson keeps"), for every lesson
   mistake changed; each correct answer a lab declares (also_right) passes every check of that lab.
 """
 
-import difflib
 import re
 from collections.abc import Iterator, Mapping
 from concurrent.futures import ThreadPoolExecutor
@@ -27,6 +26,7 @@ from site_src.execute import CellFailure, check_lab, run_checks, write_lib
 from site_src.fences import QUOTE, Declared, FenceError, registry
 from site_src.fences import lab as lab_fence
 from site_src.gaps import Ember
+from site_src.runtime.edits import diff
 
 FRONT_MATTER = re.compile(r"\A---\n(.*?)\n---\n", re.S)
 FENCE = re.compile(r"^(`{3,}|~{3,})")
@@ -428,11 +428,11 @@ def _said_problems(ember: Ember, lesson: Lesson, mistake: lab_fence.Variant, sai
 
 
 def _changed_lines(mine: str, theirs: str) -> set[int]:
-    """The lines of mine (1-based) that differ from theirs, with the line before and after a place
-    where mine has lines of theirs missing."""
-    a, b = ([line.rstrip() for line in text.splitlines()] for text in (mine, theirs))
-    return {line + 1 for tag, i1, i2, *_ in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes()
-            if tag != "equal" for line in range(i1 - (i1 == i2), max(i2, i1 + 1))}
+    """The lines of mine (1-based) that its edits from theirs change or move (runtime/edits.py, as
+    the page's pointer finds them), with the line before and after a place where a line goes."""
+    edits = diff(mine, theirs).edits
+    return {line for edit in edits for line in edit.lines} | {
+        line for edit in edits if edit.after is not None for line in (edit.after, edit.after + 1)}
 
 
 def _plain(checks: tuple) -> list[dict]:
