@@ -259,9 +259,18 @@ function mountChecks(el, data, { showAnswers, editor, answers, earlierLabs }) {
     }
     summary.textContent = message;
   };
-  el.addEventListener("ember-lab-reset", () => forget("A gap was reset: run the checks again."));
-  // A pointer names lines of the text it was found in: once its gap changes, it goes.
-  el.addEventListener("ember-lab-edit", ({ detail }) => forgetPointer(where, detail.gap));
+  let reset = false; // a gap was reset while the checks ran: their results are of older text
+  el.addEventListener("ember-lab-reset", () => {
+    reset = true;
+    forget("A gap was reset: run the checks again.");
+  });
+  // A pointer names lines of the text it was found in: once its gap changes, it goes, and one
+  // found for a text changed since the checks were sent is not shown.
+  let changed = new Set();
+  el.addEventListener("ember-lab-edit", ({ detail }) => {
+    changed.add(detail.gap);
+    forgetPointer(where, detail.gap);
+  });
   showPassed(progress.passed(data.id));
   if (progress.passed(data.id)) summary.textContent = "You passed this lab. Run the checks again at any time.";
 
@@ -274,6 +283,7 @@ function mountChecks(el, data, { showAnswers, editor, answers, earlierLabs }) {
     summary.textContent = !isReady() ? `Python is starting… the checks run as soon as it is ready.${earlier}`
       : isBusy() ? `Waiting for the run before them to end…${earlier}` : checking;
     showWhere(where, [], data, editor);
+    [changed, reset] = [new Set(), false];
     const outcome = await runChecks(data.checks, learnerEmber(), {
       lab: data.gaps,
       answers,
@@ -284,8 +294,9 @@ function mountChecks(el, data, { showAnswers, editor, answers, earlierLabs }) {
       onRun: () => (summary.textContent = checking),
       onResult: (index, result) => showResult(items[index], result),
     });
+    if (reset) return;
     showOutcome(outcome, { items, summary, data, showPassed });
-    showWhere(where, outcome.blame ?? [], data, editor);
+    showWhere(where, (outcome.blame ?? []).filter((fault) => !changed.has(fault.gap)), data, editor);
   });
 }
 

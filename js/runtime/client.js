@@ -76,7 +76,9 @@ export function boot() {
   }
   worker.onerror = (event) => {
     event.preventDefault();
-    fail(event.message || "the Python worker could not be loaded");
+    // An error of a worker already ended and replaced (its last moments, after terminate()) is not
+    // the new one's.
+    if (own === worker) fail(event.message || "the Python worker could not be loaded");
   };
 }
 

@@ -30,7 +30,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from diagnosis import agrees
-from edits import Diff, Edit, dead_lines, diff, parse_block
+from edits import Diff, Edit, dead_lines, diff, lines_of, parse_block
 from timeouts import Alarm, TimedOut, timer, within
 
 MAX_TRIALS = 12
@@ -66,7 +66,7 @@ class Trial:
         for path, spans in self.spans.items():
             for name, first, last, _ in spans:
                 if name == gap and self.original[path] is not None:
-                    return "".join(self.original[path].splitlines(True)[first - 1:last])
+                    return "".join(lines_of(self.original[path], True)[first - 1:last])
         return None
 
     def put(self, texts: dict[str, str]) -> dict[str, list[tuple]]:
@@ -77,11 +77,11 @@ class Trial:
             if self.original[path] is None:
                 spans[path] = path_spans
                 continue
-            lines = self.original[path].splitlines(True)
+            lines = lines_of(self.original[path], True)
             moved, shift = [], 0
             for name, first, last, indent in path_spans:  # in the file's order
                 if name in texts:
-                    new = texts[name].splitlines(True) or ["\n"]
+                    new = lines_of(texts[name], True) or ["\n"]
                     lines[first - 1 + shift:last + shift] = new
                     moved.append((name, first + shift, first + shift + len(new) - 1, indent))
                     shift += len(new) - (last - first + 1)
@@ -120,12 +120,20 @@ def _read(path: str) -> str | None:
 
 
 def same_code(mine: str, theirs: str) -> bool:
-    """Whether two texts of a gap are the same code: the same syntax tree, whatever the spacing
+    """Whether two texts of a gap are the same code: the same syntax tree and the same first
+    indentation (one level too deep puts it inside the code before it), whatever the spacing
     and comments; else the same lines, but for trailing spaces."""
+    if _indent(mine) != _indent(theirs):
+        return False
     ours, course = parse_block(mine), parse_block(theirs)
     if ours is not None and course is not None:
         return ast.dump(ours) == ast.dump(course)
-    return [line.rstrip() for line in mine.splitlines()] == [line.rstrip() for line in theirs.splitlines()]
+    return [line.rstrip() for line in lines_of(mine)] == [line.rstrip() for line in lines_of(theirs)]
+
+
+def _indent(text: str) -> int:
+    """The indentation of a text's least indented line, in characters."""
+    return min((len(line) - len(line.lstrip()) for line in lines_of(text) if line.strip()), default=0)
 
 
 def _only_raises(text: str) -> bool:
@@ -171,13 +179,18 @@ def blame(run: Run, trial: Trial, checks: list[dict], results: list[dict], lab: 
     if not failing or not candidates:
         return []
     every = list(range(len(checks)))
+    ours = [gap for gap in candidates if gap in lab]
+    # With two gaps of the lab or more to blame, what fails with all of them as the course has
+    # them fails because of something else (a wrong gap of an earlier lab of the page): not theirs.
+    outside = {i for i, r in enumerate(run(every, {g: course[g] for g in ours})) if not _passed(r)} if len(ours) > 1 else set()
     faults = []
     for gap in candidates:
         if time.monotonic() > deadline:
             break
-        others = {g: course[g] for g in candidates if g != gap and g in lab}
+        others = {g: course[g] for g in ours if g != gap}
         alone = run(every, others) if others else results
-        own = [i for i, r in zip(every, alone) if not _passed(r)] if others else []
+        # A check a trial's time limit ended says nothing of the gap: it is not counted as failed.
+        own = [i for i, r in zip(every, alone) if not _passed(r) and r is not TIMED_OUT and i not in outside] if others else []
         fixed = [i for i, r in zip(failing, run(failing, {gap: course[gap]})) if _passed(r)]
         if not own and not fixed:
             continue  # right, or wrong only with another gap of the learner's
@@ -188,8 +201,15 @@ def blame(run: Run, trial: Trial, checks: list[dict], results: list[dict], lab: 
             faults.append({**_pointer(gap, (), 0, earlier, None, first),
                            "text": f"Gap {gap} still holds the stub the lab starts with: write it."})
             continue
-        found = diff(mine[gap], course[gap])
+        found = _diffed(run, mine[gap], course[gap], gap, context, targets, alone if own else results)
         chosen = _smallest(run, gap, found, context, targets, deadline)
+        if len({line for edit in chosen for line in edit.lines}) != 1:
+            # Lines that depend on a name of the learner's own may be named together: the course's
+            # lines in the learner's words may single one out.
+            worded = diff(mine[gap], course[gap], names="translate")
+            other = _smallest(run, gap, worded, context, targets, deadline) if worded.theirs != found.theirs else ()
+            if other and (not chosen or len({line for edit in other for line in edit.lines}) < len({line for edit in chosen for line in edit.lines})):
+                found, chosen = worded, other
         says = _says(checks, alone, gap, mine[gap], course[gap], chosen or found.edits) if gap in lab and (own or not others) else None
         faults.append(_pointer(gap, chosen, mine[gap].count("\n"), earlier, says, first))
     return faults
@@ -199,6 +219,20 @@ def _passed(result: dict) -> bool:
     return result["status"] == "passed"
 
 
+def _diffed(run: Run, mine: str, theirs: str, gap: str, context: dict[str, str], targets: list[int],
+            results: list[dict]) -> Diff:
+    """The edits from the learner's text to the course's, their names renamed as the course's
+    only if the renamed text gets the same results on targets (results: the learner's, with
+    context): code after the gap may read a name the rename changed."""
+    found = diff(mine, theirs)
+    if found.mine == mine:
+        return found
+    again = run(targets, {**context, gap: found.mine})
+    same = len(again) == len(targets) and all(
+        (r["status"], r["reason"]) == (results[i]["status"], results[i]["reason"]) for i, r in zip(targets, again))
+    return found if same else diff(mine, theirs, names="keep")
+
+
 def _smallest(run: Run, gap: str, found: Diff, context: dict[str, str], targets: list[int],
               deadline: float) -> tuple[Edit, ...]:
     """The smallest set of edits whose course side makes targets pass, naming at most MAX_LINES
@@ -206,7 +240,7 @@ def _smallest(run: Run, gap: str, found: Diff, context: dict[str, str], targets:
     MAX_TRIALS sets. A set is not tried when it names every line of a gap of more than one (it
     points at the gap, not a line), or when it would leave a line of the learner's that could
     run unable to (a return put before it): those lines are not right, only skipped."""
-    size = len([line for line in found.mine.splitlines() if line.strip()])
+    size = len([line for line in lines_of(found.mine) if line.strip()])
     dead_before = dead_lines(found.mine) or set()
     edits, tried = found.edits, 0
     sets = itertools.chain.from_iterable(itertools.combinations(edits, n) for n in range(1, min(len(edits), MAX_LINES + 1) + 1))
@@ -243,7 +277,7 @@ def _says(checks: list[dict], alone: list[dict], gap: str, mine: str, theirs: st
 
 def _likeness(mine: str, theirs: str) -> float:
     """How alike two texts are, line by line, from 0 to 1 (difflib's ratio)."""
-    a, b = ([line.strip() for line in text.splitlines()] for text in (mine, theirs))
+    a, b = ([line.strip() for line in lines_of(text)] for text in (mine, theirs))
     return difflib.SequenceMatcher(None, a, b, autojunk=False).ratio()
 
 

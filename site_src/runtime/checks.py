@@ -31,7 +31,7 @@ from blame import Limit, Trial, blame, pointers_run
 from cellrun import NoInput, OutputSink, Session, Stream, append_chunk
 from diagnosis import diagnosis
 from interrupts import heeded
-from timeouts import Alarm, TimedOut, timer
+from timeouts import Alarm, TimedOut, limited, timer
 
 CHECK_FILENAME = "<check>"
 MAX_SHOWN = 300
@@ -265,9 +265,11 @@ def _outcome(session: Session, code: str) -> tuple[dict, list[str]]:
         return {"status": "passed", "reason": ""}, []
     except AssertionError as exc:
         return {"status": "failed", "reason": _short(str(exc) or _failed_line(exc))}, []
-    except (KeyboardInterrupt, TimedOut):
-        raise  # the page stopped the checks, or a trial of the blame ran out of time: no result
+    except KeyboardInterrupt:
+        raise  # the page stopped the checks: this one has no result
     except BaseException as exc:  # the learner's code may raise anything, SystemExit included
+        if isinstance(exc, TimedOut) and limited():
+            raise  # a trial of the blame ran out of time: no result
         return {"status": "error", "reason": _short(_in_check(exc) or session.describe_error(exc))}, session.gaps_passed(exc)
 
 

@@ -6,8 +6,9 @@ Before the two are diffed (difflib, line by line, trailing spaces aside):
 - the course's lines are indented as the learner indents (two spaces a level where they use two);
 - the names the learner binds where the course binds others, consistently (``for n in …`` where
   the course has ``for neuron in …``), are renamed to the course's in the learner's text, so that
-  a line differing only by them is not an edit. Renaming every use of a local name leaves the
-  code's meaning as the learner wrote it.
+  a line differing only by them is not an edit (renamed); or, the other way, the course's names
+  are spelt as the learner's in the course's text (translated). A trial then says whether the
+  text means what the learner's does.
 
 An edit is a change (lines replaced, or taken out), an addition, or a move: a line taken out in
 one place and put back, the same, in another (two statements in the wrong order). A replaced run
@@ -25,6 +26,16 @@ from dataclasses import dataclass
 
 ALIKE = 0.6
 """The least difflib ratio at which two lines of a replaced run are paired as one changed line."""
+
+def lines_of(text: str, ends: bool = False) -> list[str]:
+    """text's lines, split at newlines only, as the page and Python's own reader count them
+    (str.splitlines also splits at form feeds, U+2028 and the like, which a comment may hold);
+    with ends, each keeps its newline."""
+    lines = text.split("\n")
+    if lines[-1] == "":
+        lines.pop()
+    return [line + "\n" for line in lines[:-1]] + [lines[-1] + ("\n" if text.endswith("\n") else "")] if ends and lines else lines
+
 
 Part = tuple[int, int, int, int]
 """difflib's (i1, i2, j1, j2): the learner's lines [i1, i2) stand where the course's [j1, j2) do
@@ -85,7 +96,7 @@ class Diff:
     def patched(self, chosen: tuple[Edit, ...]) -> tuple[str, list[int | None]]:
         """The learner's text with the chosen edits as the course has them, and the learner's
         line (1-based) that each of its lines is, None for a course's line."""
-        a, b = self.mine.splitlines(True), self.theirs.splitlines(True)
+        a, b = lines_of(self.mine, True), lines_of(self.theirs, True)
         out: list[tuple[str, int | None]] = []
         at = 0
         for i1, i2, j1, j2 in sorted(part for edit in chosen for part in edit.parts):
@@ -96,12 +107,17 @@ class Diff:
         return (text if text.endswith("\n") else text + "\n"), [origin for _, origin in out]
 
 
-def diff(mine: str, theirs: str) -> Diff:
-    """The edits between the learner's text of a gap and the course's (see the module)."""
+def diff(mine: str, theirs: str, names: str = "rename") -> Diff:
+    """The edits between the learner's text of a gap and the course's (see the module). names:
+    "rename" the learner's own names as the course's (renamed), "keep" them, or "translate" the
+    course's names into the learner's (translated)."""
     theirs = reindented(theirs, mine)
-    mine = renamed(mine, theirs)
-    a = [line.rstrip() for line in mine.splitlines()]
-    b = [line.rstrip() for line in theirs.splitlines()]
+    if names == "rename":
+        mine = renamed(mine, theirs)
+    elif names == "translate":
+        theirs = translated(theirs, mine)
+    a = [line.rstrip() for line in lines_of(mine)]
+    b = [line.rstrip() for line in lines_of(theirs)]
     parts: list[Part] = []
     for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
         if tag != "equal":
@@ -161,8 +177,8 @@ def reindented(theirs: str, mine: str) -> str:
     of the gap's first level, and their width of one more level. Unchanged where the learner
     indents with tabs, or writes one level only and the same first one."""
     def widths(text: str) -> list[int]:
-        return [len(line) - len(line.lstrip(" ")) for line in text.splitlines() if line.strip()]
-    if any(line[:len(line) - len(line.lstrip())].count("\t") for line in mine.splitlines()):
+        return [len(line) - len(line.lstrip(" ")) for line in lines_of(text) if line.strip()]
+    if any(line[:len(line) - len(line.lstrip())].count("\t") for line in lines_of(mine)):
         return theirs
     ours, course = widths(mine), widths(theirs)
     if not ours or not course:
@@ -173,7 +189,7 @@ def reindented(theirs: str, mine: str) -> str:
     if not unit_c or (base_m, unit_m) == (base_c, unit_c):
         return theirs
     lines = []
-    for line in theirs.splitlines(True):
+    for line in lines_of(theirs, True):
         width = len(line) - len(line.lstrip(" "))
         if line.strip():
             levels, rest = divmod(width - base_c, unit_c) if width >= base_c else (0, 0)
@@ -185,32 +201,67 @@ def reindented(theirs: str, mine: str) -> str:
 def renamed(mine: str, theirs: str) -> str:
     """The learner's text with each name they bind where the course binds another, at the same
     place of the same tokens, renamed to the course's everywhere in it. A name is renamed only
-    if the learner binds it (an assignment, a for, a comprehension, a with or except), the course
-    binds the other, and the learner never uses the other name."""
+    if, in both texts, the gap binds it before any use (not a parameter or a name from outside,
+    nor a loop's own iterable), and the learner never uses the other name; a keyword argument of
+    the same spelling is left as it is. Code after the gap may read the learner's name, which
+    the rename would change: blame.py runs the renamed text and keeps it only if the checks say
+    the same of it."""
     ours, course = _tokens(mine), _tokens(theirs)
     if ours is None or course is None:
         return mine
-    pairs: dict[str, set[str]] = {}
-    matcher = difflib.SequenceMatcher(None, [t.string for t in ours], [t.string for t in course], autojunk=False)
-    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
-        if tag == "replace" and i2 - i1 == j2 - j1:
-            for mine_token, their_token in zip(ours[i1:i2], course[j1:j2]):
-                if _is_name(mine_token) and _is_name(their_token):
-                    pairs.setdefault(mine_token.string, set()).add(their_token.string)
+    pairs = _name_pairs(ours, course)
     used = {t.string for t in ours if _is_name(t)}
-    bound_m, bound_c = _bound(mine), _bound(theirs)
+    bound_m, bound_c = _own_names(mine), _own_names(theirs)
     mapping = {}
     for name, others in pairs.items():
         [other] = others if len(others) == 1 else [None]
         if other and name in bound_m and other in bound_c and other not in used and other not in mapping.values():
             mapping[name] = other
+    return _with_names(mine, ours, mapping)
+
+
+def translated(theirs: str, mine: str) -> str:
+    """The course's text with each name it has where the learner's text has another, at the same
+    place of the same tokens, spelt as the learner's, everywhere in it: the course's lines in
+    the learner's words, to try in place of theirs (a trial says if they mean the same)."""
+    ours, course = _tokens(mine), _tokens(theirs)
+    if ours is None or course is None:
+        return theirs
+    pairs = _name_pairs(course, ours)
+    mapping = {name: next(iter(others)) for name, others in pairs.items() if len(others) == 1}
+    if len(set(mapping.values())) < len(mapping):
+        return theirs
+    return _with_names(theirs, course, mapping)
+
+
+def _name_pairs(ours: list, theirs: list) -> dict[str, set[str]]:
+    """For each name of ours, the names of theirs at the same place of the same tokens."""
+    pairs: dict[str, set[str]] = {}
+    matcher = difflib.SequenceMatcher(None, [t.string for t in ours], [t.string for t in theirs], autojunk=False)
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag == "replace" and i2 - i1 == j2 - j1:
+            for one, other in zip(ours[i1:i2], theirs[j1:j2]):
+                if _is_name(one) and _is_name(other):
+                    pairs.setdefault(one.string, set()).add(other.string)
+    return pairs
+
+
+def _with_names(text: str, tokens: list, mapping: dict[str, str]) -> str:
+    """text, whose tokens are these, with the names in mapping spelt as it says; attributes and
+    keyword arguments left as they are."""
     if not mapping:
-        return mine
-    lines = mine.splitlines(True)
-    for n, token in sorted(enumerate(ours), key=lambda pair: pair[1].start, reverse=True):
-        if token.string in mapping and not (n and ours[n - 1].string == "."):
-            row, col = token.start
-            lines[row - 1] = lines[row - 1][:col] + mapping[token.string] + lines[row - 1][token.end[1]:]
+        return text
+    lines, depth, places = lines_of(text, True), 0, []
+    ours = tokens
+    for n, token in enumerate(ours):
+        depth += (token.string in "([{") - (token.string in ")]}") if token.type == tokenize.OP else 0
+        after = ours[n + 1].string if n + 1 < len(ours) else ""
+        keyword_argument = depth > 0 and after == "=" and n and ours[n - 1].string in "(,"
+        if token.string in mapping and not (n and ours[n - 1].string == ".") and not keyword_argument:
+            places.append(token)
+    for token in reversed(places):
+        row, col = token.start
+        lines[row - 1] = lines[row - 1][:col] + mapping[token.string] + lines[row - 1][token.end[1]:]
     return "".join(lines)
 
 
@@ -228,13 +279,40 @@ def _is_name(token: tokenize.TokenInfo) -> bool:
     return token.type == tokenize.NAME and not keyword.iskeyword(token.string) and not keyword.issoftkeyword(token.string)
 
 
-def _bound(text: str) -> set[str]:
-    """The names a gap's text binds: assigned, looped over, or caught."""
+def _own_names(text: str) -> set[str]:
+    """The names a gap's text binds (assigned, looped over, caught) before it reads them: in
+    the order the code runs, a loop's iterable and an assignment's value before its target, a
+    comprehension's first iterable before the rest."""
     tree = parse_block(text)
     if tree is None:
         return set()
-    names = {node.id for node in ast.walk(tree) if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store)}
-    return names | {node.name for node in ast.walk(tree) if isinstance(node, ast.ExceptHandler) and node.name}
+    first: dict[str, bool] = {}  # name: whether its first use binds it
+    for node in _in_running_order(tree):
+        if isinstance(node, ast.Name):
+            first.setdefault(node.id, isinstance(node.ctx, ast.Store))
+        elif isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Name):
+            first.setdefault(node.target.id, False)  # += reads it first
+        elif isinstance(node, ast.ExceptHandler) and node.name:
+            first.setdefault(node.name, True)
+    return {name for name, binds in first.items() if binds}
+
+
+def _in_running_order(node: ast.AST):
+    """node and the nodes under it, each statement's parts in the order they run (near enough
+    for names): a value before the target it is assigned to, an iterable before its loop."""
+    yield node
+    if isinstance(node, (ast.Assign, ast.AnnAssign)):
+        parts = [node.value] + (node.targets if isinstance(node, ast.Assign) else [node.target])
+    elif isinstance(node, (ast.For, ast.AsyncFor)):
+        parts = [node.iter, node.target, *node.body, *node.orelse]
+    elif isinstance(node, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)):
+        result = [node.key, node.value] if isinstance(node, ast.DictComp) else [node.elt]
+        parts = [part for g in node.generators for part in (g.iter, g.target, *g.ifs)] + result
+    else:
+        parts = list(ast.iter_child_nodes(node))
+    for part in parts:
+        if part is not None:
+            yield from _in_running_order(part)
 
 
 def parse_block(text: str) -> ast.Module | None:

@@ -54,6 +54,11 @@ def _on_alarm(signum: int, frame: object) -> None:
         raise TimedOut
 
 
+def limited() -> bool:
+    """Whether a block of within() runs now: a TimedOut raised outside one is the learner's own."""
+    return _block.ends is not None
+
+
 def timer(seconds: float | None) -> None:
     """The Alarm of CPython: the process's real-time timer."""
     signal.setitimer(signal.ITIMER_REAL, seconds or 0.0, REPEAT if seconds else 0.0)

@@ -144,3 +144,9 @@ def test_a_mistake_that_fails_the_checks_alike_elsewhere_in_the_gap_is_not_said(
     assert [f["says"] for f in declared["blame"]] == ["z triples y"]
     elsewhere = check(tmp_path / "b", "    y = x * 6\n    z = y * 1\n    return z\n", "    return x + 1\n", checks)
     assert [(f["lines"], f["says"]) for f in elsewhere["blame"]] == [([1], None)]
+
+
+def test_timedout_raised_by_the_learners_own_code_is_an_error_like_any_other(tmp_path):
+    lab = check(tmp_path, "    y = x * 2\n    z = y * 1\n    return z\n", "    import timeouts\n    raise timeouts.TimedOut\n")
+    assert [r["status"] for r in lab["results"]] == ["passed", "error", "error"]
+

@@ -27,6 +27,11 @@ def test_the_learners_bound_names_are_renamed_as_the_course_names_them():
     assert renamed("t = x.data\n", "t = x.grad\n") == "t = x.data\n"
     assert renamed("for n in xs:\n    t += neuron\n", "for neuron in xs:\n    t += neuron\n") == \
         "for n in xs:\n    t += neuron\n"
+    # Nor a name assigned (it may be a parameter, or read after the gap), nor a loop's own iterable.
+    assert renamed("scores = [s.relu() for s in scores]\n", "margins = [s.relu() for s in scores]\n") == \
+        "scores = [s.relu() for s in scores]\n"
+    assert renamed("for ps in ps:\n    f(ps)\n", "for p in ps:\n    f(p)\n") == "for ps in ps:\n    f(ps)\n"
+    assert renamed("[g(n, n=1) for n in xs]\n", "[g(m, n=1) for m in xs]\n") == "[g(m, n=1) for m in xs]\n"
 
 
 def test_the_course_is_indented_as_the_learner_indents():
@@ -48,3 +53,7 @@ def test_an_edit_is_placed_in_the_courses_lines_and_a_move_across_those_it_passe
     [swap_bc] = diff("a = 1\nc = 3\nb = 2\nd = 4\n", course).edits
     [swap_cd] = diff("a = 1\nb = 2\nd = 4\nc = 3\n", course).edits
     assert swap_bc.place == {("line", 1), ("line", 2)} and swap_cd.place == {("line", 2), ("line", 3)}
+
+
+def test_lines_are_split_at_newlines_only_as_the_page_counts_them():
+    assert diff("# a\u2028b\nx = 1\n", "# a\u2028b\nx = 2\n").edits[0].lines == [2]
