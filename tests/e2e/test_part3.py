@@ -11,10 +11,12 @@ from pathlib import Path
 from playwright.sync_api import Page, expect
 
 from site_src.fences.network import _short as short
+from tests.e2e.pages import paste_code
 from tools.finished import write_solutions
 from tools.reach import cell_with, come_to
 
 LESSON_14 = "lessons/14-training-for-real/"
+LESSON_14_SOURCE = Path(__file__).resolve().parents[2] / "docs" / (LESSON_14.rstrip("/") + ".md")
 STEP_LINE = re.compile(r"step +(\d+): loss ([\d.]+), accuracy (\d+)%, ([\d.]+) s a step")
 
 
@@ -41,6 +43,16 @@ def weights_said(page: Page) -> list[str]:
     return re.findall(r"of layer 2 (\S+) \(grad", words.inner_text())
 
 
+def endless_training() -> str:
+    """Lesson 14's training cell, with steps enough that only Stop ends it on any machine, and one
+    line more after its own: the output neuron's bias, to hold the diagram to."""
+    fences = re.findall(r"^```python cell[^\n]*\n(.*?)^```", LESSON_14_SOURCE.read_text(encoding="utf-8"), re.M | re.S)
+    code = next(fence for fence in fences if "DRAW_EVERY" in fence)
+    assert re.search(r"^STEPS = \d+", code, re.M), "the training cell should set STEPS"
+    return (re.sub(r"^STEPS = \d+", "STEPS = 100_000", code, flags=re.M)
+            + 'last = model.layers[-1].neurons[0].b\nprint(f"output bias {last.data!r} grad {last.grad!r}")')
+
+
 def test_training_in_the_browser_redraws_the_plots_and_the_network_steers_and_replays(page: Page, isolated_site: str):
     page.goto(isolated_site + LESSON_14)
     write_solutions(page)
@@ -49,10 +61,7 @@ def test_training_in_the_browser_redraws_the_plots_and_the_network_steers_and_re
     starting_weights = weights_said(page)  # the build's diagram: the untrained model's weights
     assert len(starting_weights) == 16
     training = cell_with(page, "DRAW_EVERY")
-    # One line more, after the cell's own: the output neuron's bias, to hold the diagram to.
-    training.get_by_role("textbox").click()
-    page.keyboard.press("ControlOrMeta+End")
-    page.keyboard.insert_text('\nlast = model.layers[-1].neurons[0].b\nprint(f"output bias {last.data!r} grad {last.grad!r}")')
+    paste_code(training, endless_training())
     output = training.get_by_role("log")
     training.get_by_role("button", name="Run", exact=True).click()
 
@@ -83,7 +92,7 @@ def test_training_in_the_browser_redraws_the_plots_and_the_network_steers_and_re
     training.get_by_role("button", name="Stop").click()
     expect(training.get_by_role("status")).to_have_text("Stopped.", timeout=10_000)
     stopped = re.search(r"Stopped after (\d+) steps", output.inner_text())
-    assert stopped and 15 <= int(stopped[1]) < 60
+    assert stopped and int(stopped[1]) >= 15
     # The model trained so far is drawn and measured after Stop: the loss plot has its steps, and
     # the diagram the model's numbers.
     come_to(page.locator("#moons-loss")).get_by_text("The plot as a table").click()
