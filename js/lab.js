@@ -274,6 +274,8 @@ function mountChecks(el, data, { showAnswers, editor, answers, earlierLabs }) {
   showPassed(progress.passed(data.id));
   if (progress.passed(data.id)) summary.textContent = "You passed this lab. Run the checks again at any time.";
 
+  const showFound = (faults) => showWhere(where, faults.filter((fault) => !changed.has(fault.gap)), data, editor);
+
   const stopButton = button("Stop", "ember-lab__button ember-lab__stop");
   run.after(stopButton);
   runStop(run, stopButton, async (started) => {
@@ -293,10 +295,11 @@ function mountChecks(el, data, { showAnswers, editor, answers, earlierLabs }) {
       onStart: started,
       onRun: () => (summary.textContent = checking),
       onResult: (index, result) => showResult(items[index], result),
+      onFault: (faults) => reset || showFound(faults),
     });
     if (reset) return;
     showOutcome(outcome, { items, summary, data, showPassed });
-    showWhere(where, (outcome.blame ?? []).filter((fault) => !changed.has(fault.gap)), data, editor);
+    showFound(outcome.blame ?? []);
   });
 }
 
@@ -367,6 +370,7 @@ function showOutcome(outcome, { items, summary, data, showPassed }) {
   summary.textContent = all ? `All ${results.length} checks passed.` : `${passed} of ${results.length} checks passed.`;
   if (stopped) {
     summary.textContent += stopped === "time" ? " The time limit came while finding where to look." : " Stopped while finding where to look.";
+    if (outcome.blame?.length) summary.textContent += " Where to look says what was found by then.";
     if (outcome.restarted) summary.textContent += " Python was restarted; your code is kept.";
   }
   progress.setPassed(data.id, all);

@@ -335,20 +335,22 @@ export async function run(source, onOutput, ember, { timeLimit = 0, onStart, onR
  * @param {{files: Object<string,string>, gaps: Object<string, Array>}|null} ember as for run()
  * @param {{lab?: string[], answers?: Object<string, string>, unwritten?: string[], checked?: string[],
  *   timeLimit?: number, onStart?: (id: number) => void, onRun?: () => void,
- *   onResult?: (index: number, result: CheckResult) => void}} [options] as for run(); lab: the
- *   lab's gaps, which a reason points to; answers: the course's text of gaps, by name, to say
- *   where a failing lab is wrong; unwritten: the lab's gaps that still hold their stub; checked:
- *   the earlier gaps whose lab the learner passed; onResult is called with each check's result
- *   as soon as it has run, before the lab's results are diagnosed
+ *   onResult?: (index: number, result: CheckResult) => void, onFault?: (faults: Fault[]) => void}}
+ *   [options] as for run(); lab: the lab's gaps, which a reason points to; answers: the course's
+ *   text of gaps, by name, to say where a failing lab is wrong; unwritten: the lab's gaps that
+ *   still hold their stub; checked: the earlier gaps whose lab the learner passed; onResult is
+ *   called with each check's result as soon as it has run, before the lab's results are
+ *   diagnosed; onFault, with the gaps at fault found so far, each time the search finds one
  * @returns {Promise<{results: CheckResult[], finished: boolean, blame: Fault[], failure?: string,
  *   stopped?: "stop"|"time", restarted?: boolean}>} results: those of the checks that ran,
  *   in order, with what the learner most likely did (``likely``) once all of them ran;
- *   finished: whether all of them ran; blame: the gaps at fault, once all ran ([] when stopped
- *   before they were found); stopped with finished: stopped while finding them
+ *   finished: whether all of them ran; blame: the gaps at fault, once all ran (those found by
+ *   then when stopped while finding them); stopped with finished: stopped while finding them
  */
-export async function runChecks(checks, ember, { lab = [], answers = null, unwritten = [], checked = [], timeLimit = 0, onStart, onRun, onResult = () => {} } = {}) {
+export async function runChecks(checks, ember, { lab = [], answers = null, unwritten = [], checked = [], timeLimit = 0, onStart, onRun, onResult = () => {}, onFault = () => {} } = {}) {
   const results = [];
   let found = null; // {diagnosis, blame}, once the worker has said where the lab is wrong
+  const faults = []; // the gaps at fault found so far
   let endAlarm = () => {};
   const onOutput = (chunks) => {
     // A result that comes after Stop or the time limit is not to be trusted: the learner's code
@@ -360,6 +362,9 @@ export async function runChecks(checks, ember, { lab = [], answers = null, unwri
       if ("alarm" in message) { // a trial of the blame asks for its time limit (site_src/runtime/timeouts.py)
         endAlarm();
         endAlarm = message.alarm && interrupt ? alarmAfter(interrupt, message.alarm) : () => {};
+      } else if (message.fault) { // each as the search finds it
+        faults.push(message.fault);
+        onFault([...faults]);
       } else if (message.diagnosis) found = message; // after the last result
       else {
         results.push(message);
@@ -373,8 +378,10 @@ export async function runChecks(checks, ember, { lab = [], answers = null, unwri
   const finished = results.length === checks.length;
   if (data.failure) return { results, finished, blame: [], failure: data.failure };
   // Stopped before every check had its result, or after, while finding where the lab is wrong:
-  // the results stand, without the pointers.
-  if (data.stopped && !found) return { results, finished, blame: [], stopped: data.stopped, restarted: data.restarted };
+  // the results stand, with the pointers found by then.
+  if (data.stopped && !found) {
+    return { results, finished, blame: finished ? faults : [], stopped: data.stopped, restarted: data.restarted };
+  }
   // Not finished, yet not stopped: a KeyboardInterrupt that the page did not send (the learner's
   // code raised it).
   if (!finished) return { results, finished, blame: [], failure: "The checks were interrupted: KeyboardInterrupt was raised." };

@@ -26,7 +26,8 @@
 //                 (a check's result comes as a chunk ["check", JSON of {status, reason, output?}],
 //                 and after the last, ["check", JSON of {diagnosis, blame}]; between the two,
 //                 ["check", JSON of {alarm: seconds | null}] asks for SIGALRM to end a trial of
-//                 the blame that runs too long: site_src/runtime/timeouts.py)
+//                 the blame that runs too long: site_src/runtime/timeouts.py; and ["check", JSON
+//                 of {fault}] gives each gap at fault as soon as it is found)
 //               {id, type: "done", raised: name | null, ms} | {id, type: "checked", finished}
 //                 (finished false: the checks were interrupted) | {id, type: "done", problems}
 //                 (the syntax errors that gaps cause, cellrun.Session.syntax_problems)

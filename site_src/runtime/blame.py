@@ -144,7 +144,7 @@ def _only_raises(text: str) -> bool:
 
 def blame(run: Run, trial: Trial, checks: list[dict], results: list[dict], lab: list[str],
           answers: dict[str, str], through: list[str], deadline: float, unwritten: tuple = (),
-          checked: tuple = ()) -> list[dict]:
+          checked: tuple = (), on_fault: Callable[[dict], None] = lambda fault: None) -> list[dict]:
     """The gaps at fault for the failing results, each with its lines and its declared mistake.
 
     Args:
@@ -161,6 +161,8 @@ def blame(run: Run, trial: Trial, checks: list[dict], results: list[dict], lab: 
         unwritten: The lab's gaps that still hold their stub: one that only raises is said to be
             unwritten, with no line (a stub of older code, to be changed, is blamed as any text).
         checked: The earlier gaps whose lab the learner passed: their checks missed the fault.
+        on_fault: Called with each gap at fault as soon as it is found, so that a search stopped
+            later keeps it.
 
     Returns:
         ``[{"gap", "lines": [int, ...], "after": int | None, "moves": [[int, int], ...],
@@ -200,6 +202,7 @@ def blame(run: Run, trial: Trial, checks: list[dict], results: list[dict], lab: 
         if gap in unwritten and _only_raises(mine[gap]):
             faults.append({**_pointer(gap, (), 0, earlier, None, first),
                            "text": f"Gap {gap} still holds the stub the lab starts with: write it."})
+            on_fault(faults[-1])
             continue
         found = _diffed(run, mine[gap], course[gap], gap, context, targets, alone if own else results)
         chosen = _smallest(run, gap, found, context, targets, deadline)
@@ -212,6 +215,7 @@ def blame(run: Run, trial: Trial, checks: list[dict], results: list[dict], lab: 
                 found, chosen = worded, other
         says = _says(checks, alone, gap, mine[gap], course[gap], chosen or found.edits) if gap in lab and (own or not others) else None
         faults.append(_pointer(gap, chosen, mine[gap].count("\n"), earlier, says, first))
+        on_fault(faults[-1])
     return faults
 
 

@@ -151,7 +151,7 @@ def run_checks(session: Session, checks: list[dict], gaps: list[str] = (),
 def run_lab(session: Session, checks: list[dict], gaps: list[str] = (),
             on_result: Callable[[dict], None] = lambda result: None, answers: dict[str, str] | None = None,
             time_limit: float = float("inf"), unwritten: tuple = (), checked: tuple = (),
-            alarm: Alarm = timer) -> dict:
+            alarm: Alarm = timer, on_fault: Callable[[dict], None] = lambda fault: None) -> dict:
     """Run each check; one failing never stops the others. Then, if some failed, say where.
 
     Args:
@@ -170,6 +170,7 @@ def run_lab(session: Session, checks: list[dict], gaps: list[str] = (),
         unwritten: The lab's gaps the learner has not written yet, which hold their stub.
         checked: The earlier gaps whose lab the learner passed.
         alarm: What ends a trial of the blame that runs too long (timeouts.within).
+        on_fault: Called with each gap at fault as soon as the blame finds it.
 
     Returns:
         ``{"results": [...], "blame": [...]}``. results: ``[{"status": "passed" | "failed" |
@@ -200,7 +201,7 @@ def run_lab(session: Session, checks: list[dict], gaps: list[str] = (),
     run = pointers_run(session, trial, lambda code: _run_one(session, code)[0], checks,
                        Limit(deadline, max(TRIAL_TIME, 2 * took), alarm))
     faults = blame(run, trial, checks, results, list(gaps), answers, list(dict.fromkeys(through)), deadline,
-                   tuple(unwritten), tuple(checked))
+                   tuple(unwritten), tuple(checked), on_fault)
     likely = {}
     for fault in faults:
         if fault["says"]:
@@ -215,7 +216,8 @@ def run_checks_streaming(session: Session, request: str, post: Callable[[str], N
     result as JSON as soon as its check has run, then, once all have, ``{"diagnosis": [[words,
     ...], ...], "blame": [...]}``: the ``likely`` of each result (empty lists where none), and
     run_lab's blame. While the blame runs, ``{"alarm": seconds | null}`` asks the page for the
-    SIGALRM that ends a trial running too long (timeouts.py).
+    SIGALRM that ends a trial running too long (timeouts.py), and ``{"fault": {...}}`` gives
+    each gap at fault as it is found, which the page keeps if the search is stopped.
 
     Returns:
         True when every check ran; False when the page interrupted them (KeyboardInterrupt,
@@ -225,7 +227,8 @@ def run_checks_streaming(session: Session, request: str, post: Callable[[str], N
         asked = json.loads(request)
         lab = run_lab(session, asked["checks"], asked["gaps"], lambda result: post(json.dumps(result)),
                       asked.get("answers"), asked.get("time_limit") or float("inf"), asked.get("unwritten", ()),
-                      asked.get("checked", ()), lambda seconds: post(json.dumps({"alarm": seconds})))
+                      asked.get("checked", ()), lambda seconds: post(json.dumps({"alarm": seconds})),
+                      lambda fault: post(json.dumps({"fault": fault})))
         post(json.dumps({"diagnosis": [result.get("likely", []) for result in lab["results"]], "blame": lab["blame"]}))
         return True
     except KeyboardInterrupt:

@@ -140,6 +140,32 @@ def test_stop_while_finding_where_to_look_keeps_the_results_and_says_so(page: Pa
     expect(check(page, 2, "Value(2) + Value(3) has data 5.0")).to_contain_text("failed")
 
 
+
+# As the learner has it, or all as the course has it, this * ends at once; with the course's line 2
+# and the learner's loop after it, it never does: the search for its lines is stuck there.
+LOOPS_WITH_THE_COURSES_LINE_2 = ("other = _as_value(other)\nout = Value(self.data * other.data + 1, (self, other), '*')\n"
+                                 "while out.data == self.data * other.data:\n    pass")
+
+
+def test_where_to_look_shows_each_gap_as_it_is_found_and_keeps_it_when_the_search_is_cut_short(page: Page, course: str):
+    page.goto(course + LESSON)
+    type_first_lab(page)
+    select_gap(page, 2, "holding the sum")
+    page.keyboard.insert_text("other = _as_value(other)\nout = Value(self.data + other.data + 1, (self, other), '+')")
+    select_gap(page, 2, "holding the product")
+    page.keyboard.insert_text(LOOPS_WITH_THE_COURSES_LINE_2)
+    lab(page, 2).get_by_role("button", name="Run checks").click()
+    add = lab(page, 2).get_by_role("listitem").filter(has_text="Gap L01.add: the checks pass once its line 2 changes")
+    expect(add).to_be_visible()
+    # Shown while the search goes on: no cross-origin isolation here, so only the checks' time
+    # limit ends the trial of * that never ends.
+    expect(lab(page, 2).get_by_role("status").last).not_to_contain_text("checks passed")
+    expect(lab(page, 2).get_by_role("status").last).to_have_text(re.compile(
+        r"^\d of 6 checks passed\. The time limit came while finding where to look\. "
+        r"Where to look says what was found by then\."), timeout=60_000)
+    expect(add).to_be_visible()
+    expect(lab(page, 2).get_by_role("listitem").filter(has_text="Gap L01.mul")).to_have_count(0)
+
 SAMPLE = ["both at once: step above 0 and no bias", "h not passed on to numerical_gradient",
           "both: add's op and mul adds", "mul's share found by dividing", "the walk goes leaves first",
           "parameters without the bias", "returns the loss Value", "the step taken before backward"]
