@@ -75,7 +75,7 @@ export function mount(el, left) {
   /** Keep a gap's text; a gap holding its stub is one the learner has not written. */
   function save(name, text, before) {
     notice.textContent = "";
-    if (`${text}\n` === slots[name].stub) progress.clearAnswer(name, editor);
+    if (`${text}\n` === slots[name].stub) progress.clearAnswer(name, editor, slots[name].stub);
     else progress.setAnswer(name, `${text}\n`, { source: editor, base: `${before}\n` });
     el.dispatchEvent(new CustomEvent("ember-lab-edit", { detail: { gap: name } }));
   }

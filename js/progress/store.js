@@ -3,13 +3,13 @@
 // the course and the schema (ember:<course>:progress:v<schema>). A state saved under an older
 // schema is upgraded into the new key and left where it was; a state that cannot be read is set
 // aside, never lost. When the browser refuses storage, everything works and nothing is saved
-// (notices.js says so). Another tab's save is joined with this tab's changes (reconcile.js), so
-// neither loses a keystroke.
+// (notices.js says so). The texts (gaps and cells) are kept the same in every tab, each keystroke
+// once, by collab.js; the rest is taken from another tab's save as it comes.
 
 import { exported as validExport, progress as validProgress } from "ember:validators";
 import { merge } from "../text.js";
 import { ofLesson } from "./keys.js";
-import { digest, noteChange, reconcile } from "./reconcile.js";
+import { startCollab } from "./collab.js";
 import LIMITS from "../../site_src/limits.json" with { type: "json" };
 
 const SCHEMA = 3;
@@ -31,15 +31,14 @@ const OLDER = [
  * @typedef {{original: string, code: string}} CellCode
  */
 /**
- * sync: for each gap and cell, a digest of the text its last change was made to (reconcile.js).
  * @typedef {{answers: Object<string,string>, hints: Object<string,number>,
  *   passed: Object<string,boolean>, quizzes: Object<string,{chosen: number[], right: boolean}>,
- *   cells: Object<string,CellCode>, sync: Object<string,string>}} Progress
+ *   cells: Object<string,CellCode>}} Progress
  */
 
 /** @returns {Progress} */
 function empty() {
-  return { answers: {}, hints: {}, passed: {}, quizzes: {}, cells: {}, sync: {} };
+  return { answers: {}, hints: {}, passed: {}, quizzes: {}, cells: {} };
 }
 
 /** Line breaks as \n alone, whatever wrote the text: an editor counts \r\n as one. */
@@ -48,11 +47,11 @@ function lines(text) {
 }
 
 /**
- * Every text with \n line breaks; a gap's text ends with one, the line before its end marker. A
- * state saved before sync was kept gets an empty one.
+ * Every text with \n line breaks; a gap's text ends with one, the line before its end marker. The
+ * sync of an older version of the site (its way of joining two tabs' texts) is dropped.
  */
 function tidy(state) {
-  state.sync ??= {};
+  delete state.sync;
   for (const [gap, text] of Object.entries(state.answers)) {
     state.answers[gap] = lines(text).endsWith("\n") ? lines(text) : `${lines(text)}\n`;
   }
@@ -150,26 +149,55 @@ let state = loaded.state;
 const listeners = new Set();
 const saveWatchers = new Set();
 let written = null; // the text this tab saved last
+const share = startCollab(KEY, fromTab); // tells the other tabs of a text changed here
 
 /** The key under which an unreadable saved state was kept, or null. */
 export const setAside = loaded.setAside;
 
-/** For each text this tab changed that the other tabs may not have seen: what they last had. */
-const pending = { answers: new Map(), cells: new Map() };
-
 /**
  * Make one change and save it. The change is made to what is saved now, which another tab may
- * have changed since this one last heard, joined with this tab's (reconcile.js).
+ * have changed since this one last heard (take).
  * @param {(state: Progress) => void} edit
  */
-function change(edit, news) {
+function change(edit, news, shown = "") {
   if (loaded.canSave) {
     const raw = window.localStorage.getItem(KEY);
     const saved = raw === written ? null : parse(raw ?? "null"); // read only what another tab wrote
     if (saved) take(saved);
   }
+  const before = { answers: { ...state.answers }, cells: { ...state.cells } };
   edit(state);
+  if (share) shareChanges(before, shown);
   save(news);
+}
+
+/**
+ * Tell the other tabs (collab.js) of each text that changed from before: a gap's, keyed
+ * answer:<gap>, where shown is what shows for no answer (its stub); a cell's, keyed cell:<id>, where
+ * its code as the page gives it shows for none.
+ */
+function shareChanges(before, shown) {
+  for (const gap of new Set([...Object.keys(before.answers), ...Object.keys(state.answers)])) {
+    const [had, has] = [before.answers[gap], state.answers[gap]];
+    if (had !== has) share(`answer:${gap}`, had ?? shown, has ?? shown, { absent: has === undefined });
+  }
+  for (const cell of new Set([...Object.keys(before.cells), ...Object.keys(state.cells)])) {
+    const [had, has] = [before.cells[cell], state.cells[cell]];
+    const original = has?.original ?? had.original;
+    if (had?.code !== has?.code || had?.original !== has?.original) {
+      share(`cell:${cell}`, had?.original === original ? had.code : original, has?.code ?? original, { original });
+    }
+  }
+}
+
+/** Another tab's change reached a text here (collab.js): keep it and tell the listeners. */
+function fromTab(key, text, meta) {
+  const [kind, name] = [key.slice(0, key.indexOf(":")), key.slice(key.indexOf(":") + 1)];
+  if (kind === "answer" && meta.absent) delete state.answers[name];
+  else if (kind === "answer") state.answers[name] = text;
+  else if (text === meta.original) delete state.cells[name];
+  else state.cells[name] = { original: meta.original, code: text };
+  save(kind === "answer" ? { gap: name, source: "tab" } : { cell: name, source: "tab" });
 }
 
 /** The keys of two records whose values differ. */
@@ -178,12 +206,12 @@ function differing(one, other, same) {
 }
 
 /**
- * Take a state another tab saved, joined with this tab's changes it has not seen; tell the
+ * Take a state another tab saved, but for its texts, which collab.js keeps the same in every tab
+ * (where the browser has no Web Locks, theirs are taken too: the newest save wins); tell the
  * listeners which gaps and cells that changed here ({gap, source: "tab"}, {cell, source: "tab"}).
- * @returns {boolean} whether the state kept differs from theirs, which the other tabs then need
  */
 function take(theirs) {
-  const joined = reconcile(state, theirs, pending);
+  const joined = share ? { ...theirs, answers: state.answers, cells: state.cells } : theirs;
   const gaps = differing(state.answers, joined.answers, (a, b) => a === b);
   const cells = differing(state.cells, joined.cells, (a, b) => a?.code === b?.code && a?.original === b?.original);
   state = joined;
@@ -191,7 +219,6 @@ function take(theirs) {
     for (const gap of gaps) listener({ gap, source: "tab" });
     for (const cell of cells) listener({ cell, source: "tab" });
   }
-  return JSON.stringify(joined) !== JSON.stringify(theirs);
 }
 
 let lastProblem = null; // why the last attempt to save failed; null when it worked, or before any
@@ -240,7 +267,7 @@ window.addEventListener("storage", (event) => {
   const now = window.localStorage.getItem(KEY) ?? event.newValue;
   if (now === written) return;
   const theirs = parse(now);
-  if (theirs && take(theirs)) save({ joined: true }); // this tab's unseen changes, for the others
+  if (theirs) take(theirs);
 });
 
 /** The learner's text for a gap, or undefined if they have written none. */
@@ -265,30 +292,16 @@ function joined(theirs, ours, base) {
  */
 export function setAnswer(gap, text, { source = null, base } = {}) {
   if (state.answers[gap] === text) return;
-  change((s) => {
-    const had = s.answers[gap];
-    s.answers[gap] = joined(had, text, base);
-    note(pending.answers, s, gap, had ?? base ?? "", had === undefined, s.answers[gap]);
-  }, { gap, source });
-}
-
-/** Forget the learner's text for a gap; source as for setAnswer. */
-export function clearAnswer(gap, source = null) {
-  if (state.answers[gap] === undefined) return;
-  change((s) => {
-    const had = s.answers[gap];
-    delete s.answers[gap];
-    note(pending.answers, s, gap, had, false, undefined);
-  }, { gap, source });
+  change((s) => (s.answers[gap] = joined(s.answers[gap], text, base)), { gap, source }, base);
 }
 
 /**
- * After a text changed from had: remember it for the other tabs (reconcile.js), and say in the
- * state what the change was made to.
+ * Forget the learner's text for a gap; source as for setAnswer.
+ * @param {string} [shown] what the page shows for no answer: the gap's stub
  */
-function note(changes, s, key, had, absent, text) {
-  noteChange(changes, key, had, absent, text);
-  s.sync[key] = digest(absent ? undefined : had);
+export function clearAnswer(gap, source = null, shown = "") {
+  if (state.answers[gap] === undefined) return;
+  change((s) => delete s.answers[gap], { gap, source }, shown);
 }
 
 /** The learner's code for a cell, or undefined if they have not changed it. */
@@ -311,7 +324,6 @@ export function setCellCode(cell, original, code, { source = null, base } = {}) 
     const kept = joined(theirs, code, base);
     if (kept === original) delete s.cells[cell];
     else s.cells[cell] = { original, code: kept };
-    note(pending.cells, s, cell, theirs, false, kept);
   }, { cell, source });
 }
 
@@ -413,6 +425,7 @@ export function applyImport(incoming) {
     state = before;
     return "This browser's storage is full or blocked, so the progress could not be saved.";
   }
+  if (share) shareChanges(before, ""); // the other tabs' texts, which their saves would keep
   return null;
 }
 

@@ -236,6 +236,31 @@ def test_two_tabs_whose_saves_cross_keep_both_keystrokes_and_agree(page: Page, c
     other.close()
 
 
+def test_two_tabs_typing_at_the_same_moment_keep_every_keystroke_once_in_both_and_in_storage(page: Page, course: str):
+    other = second_tab_in_the_gap(page, course, "Return text such as", "return ")
+    for _ in range(40):  # no pause: each tab's keystrokes cross the other's on their way
+        page.keyboard.type("x")
+        other.keyboard.type("y")
+    forty_each = r"^        return (?=(?:[^x]*x){40}[^x]*$)(?=(?:[^y]*y){40}[^y]*$)[xy]{80}\n$"
+    for tab in (page, other):
+        wait_for_answer(tab, "L01.repr", pattern=forty_each)
+    saved = page.evaluate("key => JSON.parse(localStorage.getItem(key)).answers['L01.repr']", PROGRESS_KEY)
+    for tab in (page, other):
+        expect(editor(tab, 1)).to_contain_text(saved.strip())
+        wait_for_answer(tab, "L01.repr", saved)
+
+
+def test_when_the_first_tab_closes_the_second_keeps_typing_and_saving(page: Page, course: str):
+    other = second_tab_in_the_gap(page, course, "Return text such as", "return ")
+    other.keyboard.type("a")
+    expect(editor(page, 1)).to_contain_text("return a")
+    page.close()  # the tab the texts went through: the second takes over
+    other.keyboard.type("bc")
+    wait_for_answer(other, "L01.repr", "        return abc\n")
+    other.reload()
+    expect(editor(other, 1)).to_contain_text("return abc")
+
+
 def test_a_cell_changed_in_another_tab_shows_the_change_and_says_so(page: Page, course: str):
     other = page.context.new_page()
     page.goto(course + LESSON)
@@ -263,7 +288,7 @@ def test_typing_left_of_a_gaps_indentation_lands_at_it_and_locked_lines_say_why_
     expect(editor(page, 1)).not_to_contain_text("oops")
 
 
-def test_an_imported_progress_file_with_crlf_line_ends_keeps_every_gap_in_place(page: Page, course: str, tmp_path):
+def test_an_imported_progress_file_with_crlf_line_ends_keeps_every_gap_in_place_and_shows_in_another_tab(page: Page, course: str, tmp_path):
     page.goto(course + LESSON)
     init = "\r\n".join(f"        {line}" for line in INIT) + "\r\n"
     exported = {"format": "ember-progress", "course": COURSE_ID, "schema": 3, "exported": "2026-12-01T00:00:00Z",
@@ -271,9 +296,14 @@ def test_an_imported_progress_file_with_crlf_line_ends_keeps_every_gap_in_place(
                              "passed": {}, "quizzes": {}, "cells": {}}}
     file = tmp_path / "progress.json"
     file.write_text(json.dumps(exported))
+    other = page.context.new_page()  # a second tab on the lesson, which shows the import too
+    other.goto(course + LESSON)
+    expect(editor(other, 1)).to_contain_text("Return text such as")
     with page.expect_event("load"):  # the reload: not a history change Material makes as the page scrolls
         page.get_by_label("Progress file to import").set_input_files(file)
     assert answer(page, "L01.init") == "".join(f"        {line}\n" for line in INIT)
+    expect(editor(other, 1)).to_contain_text("grad={self.grad}")
+    other.close()
     end_marker = editor(page, 1).locator(".cm-line", has_text="# --- end ---").first
     expect(end_marker).to_have_text("        # --- end ---")
     run_checks(page, 1)
@@ -315,7 +345,7 @@ def test_an_export_from_before_cells_were_kept_imports_without_loss(page: Page, 
     with page.expect_event("load"):  # the reload: not a history change Material makes as the page scrolls
         page.get_by_label("Progress file to import").set_input_files(file)
     assert "did not keep your cells' code" in asked[0]  # an older file says what it did not keep
-    assert saved(page) == {**progress, "cells": {}, "sync": {}}
+    assert saved(page) == {**progress, "cells": {}}
     expect(lab(page, 1).get_by_text("Hint 2 of 3.")).to_be_visible()
 
 

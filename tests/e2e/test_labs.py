@@ -133,7 +133,7 @@ def test_progress_saved_under_the_older_schema_is_upgraded_and_kept(page: Page, 
     page.reload()
     expect(editor(page, 1)).to_contain_text("grad={self.grad}")
     saved = page.evaluate("key => JSON.parse(localStorage.getItem(key))", PROGRESS_KEY)
-    assert saved == {**old, "quizzes": {}, "cells": {}, "sync": {}}
+    assert saved == {**old, "quizzes": {}, "cells": {}}
     assert page.evaluate("JSON.parse(localStorage.getItem('ember:progress:v1'))") == old
 
 

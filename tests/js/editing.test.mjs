@@ -63,51 +63,6 @@ test("two tabs' edits of one text are both kept", () => {
   assert.equal(merge("abcd", "aXd", "aYd"), "aXYd");
 });
 
-test("two tabs' saves crossing: a change made to this tab's text is taken whole", async () => {
-  const { digest, reconcile } = await import("../../js/progress/reconcile.js");
-  const state = (answers, sync = {}) => ({ answers, hints: {}, passed: {}, quizzes: {}, cells: {}, sync });
-  const pending = { answers: new Map([["L07.x", { base: "ab\n", absent: false, texts: new Map() }]]), cells: new Map() };
-  // The other tab had this tab's "abX" and added "Y": theirs was made from mine.
-  const taken = reconcile(state({ "L07.x": "abX\n" }), state({ "L07.x": "abXY\n" }, { "L07.x": digest("abX\n") }), pending);
-  assert.equal(taken.answers["L07.x"], "abXY\n");
-  assert.equal(pending.answers.size, 0);
-});
-
-test("two tabs' saves crossing: changes made at once are merged, and an old save loses nothing", async () => {
-  const { digest, reconcile } = await import("../../js/progress/reconcile.js");
-  const state = (answers, sync = {}) => ({ answers, hints: {}, passed: {}, quizzes: {}, cells: {}, sync });
-  const pending = () => ({ answers: new Map([["L07.x", { base: "ab\n", absent: false, texts: new Map() }]]), cells: new Map() });
-  const crossed = pending();
-  const both = reconcile(state({ "L07.x": "Xab\n" }), state({ "L07.x": "abY\n" }, { "L07.x": digest("ab\n") }), crossed);
-  assert.equal(both.answers["L07.x"], "XabY\n");
-  assert.equal(both.sync["L07.x"], digest("abY\n"));
-  assert.equal(crossed.answers.get("L07.x").base, "abY\n"); // what the other tab has now
-  const old = reconcile(state({ "L07.x": "Xab\n" }), state({ "L07.x": "ab\n" }), pending());
-  assert.equal(old.answers["L07.x"], "Xab\n");
-  // A text this tab did not change is theirs, whatever it was here.
-  const theirs = reconcile(state({ "L07.y": "1\n" }), state({ "L07.y": "2\n" }), pending());
-  assert.equal(theirs.answers["L07.y"], "2\n");
-});
-
-test("two tabs writing a gap's first answer at once both keep theirs", async () => {
-  const { digest, reconcile } = await import("../../js/progress/reconcile.js");
-  const state = (answers, sync = {}) => ({ answers, hints: {}, passed: {}, quizzes: {}, cells: {}, sync });
-  const pending = { answers: new Map([["L07.x", { base: "stub\n", absent: true, texts: new Map() }]]), cells: new Map() };
-  const both = reconcile(state({ "L07.x": "stubA\n" }), state({ "L07.x": "Bstub\n" }, { "L07.x": digest(undefined) }), pending);
-  assert.equal(both.answers["L07.x"], "BstubA\n");
-});
-
-test("two tabs' saves crossing: a change made to an earlier save of this tab's is merged from it", async () => {
-  const { digest, noteChange, reconcile } = await import("../../js/progress/reconcile.js");
-  const state = (answers, sync = {}) => ({ answers, hints: {}, passed: {}, quizzes: {}, cells: {}, sync });
-  const pending = { answers: new Map(), cells: new Map() };
-  noteChange(pending.answers, "L07.x", "ab\n", false, "abX\n"); // this tab typed X, then Z
-  noteChange(pending.answers, "L07.x", "abX\n", false, "abXZ\n");
-  // The other tab heard "abX" and typed Y at the start: nothing is doubled, nothing lost.
-  const joined = reconcile(state({ "L07.x": "abXZ\n" }), state({ "L07.x": "YabX\n" }, { "L07.x": digest("abX\n") }), pending);
-  assert.equal(joined.answers["L07.x"], "YabXZ\n");
-});
-
 test("Enter after a colon far down a long file indents, though the first parse stopped short of it", async () => {
   const { EditorState } = await import("@codemirror/state");
   const { python } = await import("@codemirror/lang-python");
