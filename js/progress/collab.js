@@ -1,15 +1,19 @@
 // The texts the learner writes (gaps and cells), kept the same in every tab of the site, with
 // each keystroke once, however the tabs' keystrokes interleave. One tab is the authority: it holds
-// the Web Lock `<name>:authority` and gives each text a version. A tab sends its changes to it as
-// updates (@codemirror/collab) made to a version; the authority takes those made to its newest
-// version and sends them to every tab over a BroadcastChannel, all in one order, and refuses the
-// others. A tab rebases the changes it has not had taken over those of other tabs as they come
+// a Web Lock, and gives each text a version. A tab sends its changes to it as updates
+// (@codemirror/collab) made to a version; the authority takes those made to its newest version
+// and sends them to every tab over a BroadcastChannel, all in one order, and refuses the others.
+// A tab rebases the changes it has not had taken over those of other tabs as they come
 // (receiveUpdates), and sends them again. When the authority's tab closes, the lock passes to
-// another tab, and every tab sends its changes again.
+// another tab, and every tab sends its changes again. The Python worker cannot reach the channel
+// (js/runtime/worker.js).
 
 import { collab, getSyncedVersion, receiveUpdates, sendableUpdates } from "@codemirror/collab";
 import { ChangeSet, EditorState, Text } from "@codemirror/state";
 import { diff, merge } from "../text.js";
+
+/** The version of the messages below: a tab of an older deploy of the site talks on another channel. */
+const PROTOCOL = 1;
 
 /**
  * A text as this tab has it. state: an editor state whose collab history holds the version and
@@ -32,7 +36,7 @@ import { diff, merge } from "../text.js";
 export function startCollab(name, onText) {
   if (!globalThis.navigator?.locks || !globalThis.BroadcastChannel) return null;
   const me = crypto.randomUUID();
-  const channel = new BroadcastChannel(`${name}:texts`);
+  const channel = new BroadcastChannel(`${name}:texts:${PROTOCOL}`);
   /** @type {Map<string, Doc>} */
   const docs = new Map();
   let authority = null; // the texts as the authority has them ({version, text, meta}), in its tab
@@ -81,7 +85,7 @@ export function startCollab(name, onText) {
     }
   };
   channel.addEventListener("message", ({ data }) => handle(data));
-  navigator.locks.request(`${name}:authority`, () => {
+  navigator.locks.request(`${name}:authority:${PROTOCOL}`, () => {
     authority = new Map();
     post({ type: "authority" });
     return new Promise(() => {}); // held until the tab closes

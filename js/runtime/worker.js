@@ -50,6 +50,12 @@ self.close = () => {
   throw new Error("close() would end the worker that runs Python, and every cell of the page with it: a cell cannot call it");
 };
 
+// The tabs keep the learner's texts the same over a BroadcastChannel (js/progress/collab.js); a
+// cell's code could post to it, forging a change to the learner's answers. The worker needs no
+// channel, nor a worker of its own that would have one.
+delete self.BroadcastChannel;
+delete self.Worker;
+
 let pyodide;
 let written = {}; // the ember files now in LIB
 let send = null; // the page's port's postMessage, bound as it came: the learner's code can reach
