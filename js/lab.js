@@ -294,7 +294,11 @@ function mountChecks(el, data, { showAnswers, editor, answers, earlierLabs }) {
       timeLimit: CHECKS_TIME_LIMIT,
       onStart: started,
       onRun: () => (summary.textContent = checking),
-      onResult: (index, result) => showResult(items[index], result),
+      onResult: (index, result) => {
+        showResult(items[index], result);
+        const failed = items.some((item) => item.dataset.status && item.dataset.status !== "passed");
+        if (index === items.length - 1 && failed) summary.textContent = "Every check has run. Finding where to look…";
+      },
       onFault: (faults) => reset || showFound(faults),
     });
     if (reset) return;
