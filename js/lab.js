@@ -286,11 +286,13 @@ function mountChecks(el, data, { showAnswers, editor, answers, earlierLabs }) {
       : isBusy() ? `Waiting for the run before them to end…${earlier}` : checking;
     showWhere(where, [], data, editor);
     [changed, reset] = [new Set(), false];
+    const above = labsAbove(el);
     const outcome = await runChecks(data.checks, learnerEmber(), {
       lab: data.gaps,
-      answers,
+      answers: Object.assign({}, ...above.map((lab) => lab.answers), answers),
       unwritten: data.gaps.filter((gap) => progress.answer(gap) === undefined),
-      checked: earlierLabs.filter((lab) => progress.passed(lab.id)).flatMap((lab) => lab.gaps),
+      checked: [...earlierLabs, ...above].filter((lab) => progress.passed(lab.id)).flatMap((lab) => lab.gaps),
+      beside: above.flatMap((lab) => lab.gaps),
       timeLimit: CHECKS_TIME_LIMIT,
       onStart: started,
       onRun: () => (summary.textContent = checking),
@@ -305,6 +307,12 @@ function mountChecks(el, data, { showAnswers, editor, answers, earlierLabs }) {
     showOutcome(outcome, { items, summary, data, showPassed });
     showFound(outcome.blame ?? []);
   });
+}
+
+/** The data of the labs of the page above el (site_src/fences/lab.py): their gaps may fail el's checks. */
+function labsAbove(el) {
+  const labs = [...document.querySelectorAll(".ember-lab")];
+  return labs.slice(0, labs.indexOf(el)).map((lab) => readJson(lab.querySelector(".ember-lab__data")));
 }
 
 /**

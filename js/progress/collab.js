@@ -84,12 +84,27 @@ export function startCollab(name, onText) {
       }
     }
   };
-  channel.addEventListener("message", ({ data }) => handle(data));
-  navigator.locks.request(`${name}:authority:${PROTOCOL}`, () => {
+  // What the site's tabs send is taken; anything else is ignored, and so are changes made to
+  // another text than the one they claim (which CodeMirror refuses to apply).
+  channel.addEventListener("message", ({ data }) => {
+    if (!wellFormed(data)) return;
+    try {
+      handle(data);
+    } catch (error) {
+      console.warn("ember: a message from another tab was ignored", error);
+    }
+  });
+  // Held until the tab closes; if the lock is taken from this tab (a request with steal), it is
+  // no longer the authority, and asks again.
+  const lead = () => navigator.locks.request(`${name}:authority:${PROTOCOL}`, () => {
     authority = new Map();
     post({ type: "authority" });
-    return new Promise(() => {}); // held until the tab closes
+    return new Promise(() => {});
+  }).catch(() => {
+    authority = null;
+    lead();
   });
+  lead();
   post({ type: "hello", from: me });
 
   return (key, before, after, meta) => {
@@ -101,6 +116,28 @@ export function startCollab(name, onText) {
     doc.meta = meta;
     push(key);
   };
+}
+
+const TEXT = (value) => typeof value === "string";
+const VERSION = (value) => Number.isSafeInteger(value) && value >= 0;
+const META = (value) => typeof value === "object" && value !== null;
+const UPDATES = (value) => Array.isArray(value) && value.every((update) => META(update) && TEXT(update.clientID)
+  && Array.isArray(update.changes));
+/** What each type of message holds, as the site's tabs send it. */
+const SHAPES = {
+  push: { key: TEXT, from: TEXT, version: VERSION, synced: TEXT, meta: META, updates: UPDATES },
+  updates: { key: TEXT, version: VERSION, updates: UPDATES, text: TEXT, meta: META },
+  refused: { to: TEXT, key: TEXT, version: VERSION, text: TEXT, meta: META },
+  hello: { from: TEXT },
+  texts: { to: TEXT, texts: (value) => Array.isArray(value) && value.every((entry) => Array.isArray(entry)
+    && TEXT(entry[0]) && META(entry[1]) && VERSION(entry[1].version) && TEXT(entry[1].text) && META(entry[1].meta)) },
+  authority: {},
+};
+
+/** Whether a message on the channel has the shape the site's tabs give it (SHAPES). */
+function wellFormed(message) {
+  const shape = META(message) ? SHAPES[message.type] : undefined;
+  return Boolean(shape) && Object.entries(shape).every(([field, valid]) => valid(message[field]));
 }
 
 /** A Doc whose text is synced at version, for the tab me. */

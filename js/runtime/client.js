@@ -334,20 +334,21 @@ export async function run(source, onOutput, ember, { timeLimit = 0, onStart, onR
  * @param {{title: string, code: string}[]} checks
  * @param {{files: Object<string,string>, gaps: Object<string, Array>}|null} ember as for run()
  * @param {{lab?: string[], answers?: Object<string, string>, unwritten?: string[], checked?: string[],
- *   timeLimit?: number, onStart?: (id: number) => void, onRun?: () => void,
+ *   beside?: string[], timeLimit?: number, onStart?: (id: number) => void, onRun?: () => void,
  *   onResult?: (index: number, result: CheckResult) => void, onFault?: (faults: Fault[]) => void}}
  *   [options] as for run(); lab: the lab's gaps, which a reason points to; answers: the course's
  *   text of gaps, by name, to say where a failing lab is wrong; unwritten: the lab's gaps that
- *   still hold their stub; checked: the earlier gaps whose lab the learner passed; onResult is
- *   called with each check's result as soon as it has run, before the lab's results are
- *   diagnosed; onFault, with the gaps at fault found so far, each time the search finds one
+ *   still hold their stub; checked: the earlier gaps whose lab the learner passed; beside: the
+ *   gaps of the page's earlier labs, which may be at fault too; onResult is called with each
+ *   check's result as soon as it has run, before the lab's results are diagnosed; onFault, with
+ *   the gaps at fault found so far, each time the search finds one
  * @returns {Promise<{results: CheckResult[], finished: boolean, blame: Fault[], failure?: string,
  *   stopped?: "stop"|"time", restarted?: boolean}>} results: those of the checks that ran,
  *   in order, with what the learner most likely did (``likely``) once all of them ran;
  *   finished: whether all of them ran; blame: the gaps at fault, once all ran (those found by
  *   then when stopped while finding them); stopped with finished: stopped while finding them
  */
-export async function runChecks(checks, ember, { lab = [], answers = null, unwritten = [], checked = [], timeLimit = 0, onStart, onRun, onResult = () => {}, onFault = () => {} } = {}) {
+export async function runChecks(checks, ember, { lab = [], answers = null, unwritten = [], checked = [], beside = [], timeLimit = 0, onStart, onRun, onResult = () => {}, onFault = () => {} } = {}) {
   const results = [];
   let found = null; // {diagnosis, blame}, once the worker has said where the lab is wrong
   const faults = []; // the gaps at fault found so far
@@ -372,7 +373,7 @@ export async function runChecks(checks, ember, { lab = [], answers = null, unwri
       }
     }
   };
-  const message = { type: "checks", checks, lab, answers, unwritten, checked, timeLimit, ...emberMessage(ember) };
+  const message = { type: "checks", checks, lab, answers, unwritten, checked, beside, timeLimit, ...emberMessage(ember) };
   const data = await request(message, { onOutput, onStart, onRun, timeLimit });
   endAlarm();
   const finished = results.length === checks.length;

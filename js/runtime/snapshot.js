@@ -7,6 +7,9 @@
 // worker.js deletes a snapshot that is damaged or fails to start Python, and boots as usual.
 
 const CACHE = "ember-python-snapshot";
+// Taken as this module loads: the worker then hides both from the learner's code (worker.js).
+export const cacheStorage = self.caches;
+export const lockManager = self.navigator?.locks;
 const DIGEST = "X-Ember-Digest"; // the header that holds the snapshot's digest, in hex
 /** The name of the worker that makes the snapshot (worker.js started with it does only that). */
 export const SNAPSHOT_WORKER = "ember-snapshot";
@@ -14,7 +17,7 @@ export const SNAPSHOT_WORKER = "ember-snapshot";
 /** Whether this browser can keep a snapshot: Cache Storage and Web Locks (secure contexts only),
  * and gzip streams. */
 export function canKeep() {
-  return Boolean(self.caches && navigator.locks) && typeof CompressionStream === "function";
+  return Boolean(cacheStorage && lockManager) && typeof CompressionStream === "function";
 }
 
 /** Where this site's snapshots are keyed: beside the bundle, so that two sites on one origin
@@ -41,14 +44,14 @@ async function sha256(bytes) {
 
 /** Whether a snapshot is stored under key. */
 export async function hasSnapshot(key) {
-  return Boolean(await (await caches.open(CACHE)).match(key));
+  return Boolean(await (await cacheStorage.open(CACHE)).match(key));
 }
 
 /** The snapshot stored under key, as a promise of its bytes, decompressed and checked against
  * its digest (which takes a while, so that Pyodide can start meanwhile); it rejects when they do
  * not match. null if there is none. */
 export async function readSnapshot(key) {
-  const response = await (await caches.open(CACHE)).match(key);
+  const response = await (await cacheStorage.open(CACHE)).match(key);
   if (!response) return null;
   const stored = response.headers.get(DIGEST);
   const raw = response.body.pipeThrough(new DecompressionStream("gzip"));
@@ -63,7 +66,7 @@ export async function readSnapshot(key) {
 /** Store bytes, gzipped, under key, in place of this site's snapshots stored before (of older
  * files). */
 export async function storeSnapshot(key, bytes) {
-  const cache = await caches.open(CACHE);
+  const cache = await cacheStorage.open(CACHE);
   const digest = await sha256(bytes);
   const gzipped = new Blob([bytes]).stream().pipeThrough(new CompressionStream("gzip"));
   await cache.put(key, new Response(await new Response(gzipped).blob(), { headers: { [DIGEST]: digest } }));
@@ -74,5 +77,5 @@ export async function storeSnapshot(key, bytes) {
 
 /** Delete the snapshot under key. */
 export async function dropSnapshot(key) {
-  await (await caches.open(CACHE)).delete(key);
+  await (await cacheStorage.open(CACHE)).delete(key);
 }

@@ -7,7 +7,7 @@
 //               {type: "shared-buffers", interrupt, steering}  (on SharedArrayBuffers: Pyodide's
 //               interrupt buffer, a Uint8Array, and hx.steer's knobs, a Float64Array)
 //               {id, type: "run", source, files, gaps}
-//               | {id, type: "checks", checks, lab, answers, timeLimit, unwritten, checked, files, gaps}
+//               | {id, type: "checks", checks, lab, answers, timeLimit, unwritten, checked, beside, files, gaps}
 //               | {id, type: "syntax", files, gaps}
 //               files: the learner's ember ({path: text}); null on a page without one
 //               gaps: where the gaps lie in those files ({path: [[gap, first, last, indent], ...]})
@@ -15,7 +15,7 @@
 //               name, for saying where a failing lab is wrong (site_src/runtime/blame.py);
 //               timeLimit: the seconds the checks may take, which the blame keeps within;
 //               unwritten: the lab's gaps that still hold their stub; checked: the earlier
-//               gaps whose lab the learner passed
+//               gaps whose lab the learner passed; beside: the gaps of the page's earlier labs
 // Messages out, on the port: {type: "progress", step} | {type: "ready", snapshot, interruptible}
 //               | {type: "boot-failed", message}
 //               (snapshot: "used" when Python started from a memory snapshot, "wanted" when the
@@ -37,7 +37,7 @@
 // {type: "snapshot", stored: true} (or false, with a message) and is ended by the page.
 
 import { LIB, SETUP } from "./setup.js";
-import { SNAPSHOT_WORKER, canKeep, dropSnapshot, hasSnapshot, readSnapshot, snapshotKey, storeSnapshot } from "./snapshot.js";
+import { SNAPSHOT_WORKER, canKeep, dropSnapshot, hasSnapshot, lockManager, readSnapshot, snapshotKey, storeSnapshot } from "./snapshot.js";
 
 const INDEX_URL = new URL(`../pyodide/${PYODIDE_VERSION}/`, import.meta.url).href; // PYODIDE_VERSION: js/build.mjs
 const PYTHON_FILES = new URL("./python.json", import.meta.url).href;
@@ -50,11 +50,15 @@ self.close = () => {
   throw new Error("close() would end the worker that runs Python, and every cell of the page with it: a cell cannot call it");
 };
 
-// The tabs keep the learner's texts the same over a BroadcastChannel (js/progress/collab.js); a
-// cell's code could post to it, forging a change to the learner's answers. The worker needs no
-// channel, nor a worker of its own that would have one.
-delete self.BroadcastChannel;
-delete self.Worker;
+// What a cell's code could reach through the worker's globals to tamper with the page: the
+// BroadcastChannel the tabs keep the learner's texts on (js/progress/collab.js), with a worker of
+// its own that would have one; the Web Lock that makes a tab their authority; and Cache Storage,
+// where the site's pages are kept offline (a page rewritten there would run the cell's script).
+// The runtime took Cache Storage and the locks first, for Python's snapshot (snapshot.js).
+for (const [owner, name] of [[self, "BroadcastChannel"], [self, "Worker"], [self, "caches"], [navigator, "locks"]]) {
+  // Wherever along the prototype chain the browser defines it.
+  for (let at = owner; at; at = Object.getPrototypeOf(at)) delete at[name];
+}
 
 let pyodide;
 let written = {}; // the ember files now in LIB
@@ -133,7 +137,7 @@ async function fromSnapshot(loadPyodide, key, files) {
 async function makeSnapshot() {
   const { loadPyodide, files } = await fetchPython();
   const key = await snapshotKey(files, PYODIDE_VERSION, SETUP);
-  await navigator.locks.request(SNAPSHOT_WORKER, { ifAvailable: true }, async (lock) => {
+  await lockManager.request(SNAPSHOT_WORKER, { ifAvailable: true }, async (lock) => {
     if (!lock || await hasSnapshot(key)) return;
     pyodide = await loadPyodide({ indexURL: INDEX_URL, _makeSnapshot: true });
     for (const [path, text] of Object.entries(files)) writeFile(path, text);
@@ -176,7 +180,7 @@ function handle({ session, checks }, data) {
       const stream = (json) => post({ id, type: "output", chunks: [["check", json]] });
       const asked = JSON.stringify({
         checks: data.checks, gaps: data.lab ?? [], answers: data.answers ?? null, time_limit: data.timeLimit ?? 0,
-        unwritten: data.unwritten ?? [], checked: data.checked ?? [],
+        unwritten: data.unwritten ?? [], checked: data.checked ?? [], beside: data.beside ?? [],
       });
       post({ id, type: "checked", finished: checks.run_checks_streaming(session, asked, stream) });
     } else if (data.type === "syntax") {

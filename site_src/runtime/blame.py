@@ -30,7 +30,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from diagnosis import agrees
-from edits import Diff, Edit, dead_lines, diff, lines_of, parse_block
+from edits import Diff, Edit, dead_lines, diff, lines_of, overridden, parse_block
 from timeouts import Alarm, TimedOut, timer, within
 
 MAX_TRIALS = 12
@@ -154,9 +154,10 @@ def blame(run: Run, trial: Trial, checks: list[dict], results: list[dict], lab: 
             "status", "reason", "says"}``), as run_checks takes them.
         results: The learner's results, one per check.
         lab: The lab's gaps.
-        answers: The course's text of gaps, without its last newline: the lab's and the earlier
-            lessons' that the page has.
-        through: The earlier gaps that a failing check's error passed through, newest last.
+        answers: The course's text of gaps, without its last newline: the lab's, the page's
+            earlier labs', and the earlier lessons' that the page has.
+        through: The other gaps that a failing check's error passed through, newest last, then
+            those of the page's earlier labs (checks.run_lab's beside).
         deadline: time.monotonic() after which no trial starts.
         unwritten: The lab's gaps that still hold their stub: one that only raises is said to be
             unwritten, with no line (a stub of older code, to be changed, is blamed as any text).
@@ -214,7 +215,8 @@ def blame(run: Run, trial: Trial, checks: list[dict], results: list[dict], lab: 
             if other and (not chosen or len({line for edit in other for line in edit.lines}) < len({line for edit in chosen for line in edit.lines})):
                 found, chosen = worded, other
         says = _says(checks, alone, gap, mine[gap], course[gap], chosen or found.edits) if gap in lab and (own or not others) else None
-        faults.append(_pointer(gap, chosen, mine[gap].count("\n"), earlier, says, first))
+        here = bool(lab) and gap[:3] == lab[0][:3]  # an earlier lab of this lesson
+        faults.append(_pointer(gap, chosen, mine[gap].count("\n"), earlier, says, first, here))
         on_fault(faults[-1])
     return faults
 
@@ -242,10 +244,13 @@ def _smallest(run: Run, gap: str, found: Diff, context: dict[str, str], targets:
     """The smallest set of edits whose course side makes targets pass, naming at most MAX_LINES
     of the learner's lines and adding at most one; () when none is found among the first
     MAX_TRIALS sets. A set is not tried when it names every line of a gap of more than one (it
-    points at the gap, not a line), or when it would leave a line of the learner's that could
-    run unable to (a return put before it): those lines are not right, only skipped."""
+    points at the gap, not a line), when it would leave a line of the learner's that could
+    run unable to (a return put before it), or when it only adds a line that assigns anew what a
+    line of the learner's assigns (edits.overridden): those lines are not right, only skipped or
+    masked."""
     size = len([line for line in lines_of(found.mine) if line.strip()])
     dead_before = dead_lines(found.mine) or set()
+    masked_before = overridden(found.mine, list(range(1, len(lines_of(found.mine)) + 1)))
     edits, tried = found.edits, 0
     sets = itertools.chain.from_iterable(itertools.combinations(edits, n) for n in range(1, min(len(edits), MAX_LINES + 1) + 1))
     for chosen in sets:
@@ -259,6 +264,8 @@ def _smallest(run: Run, gap: str, found: Diff, context: dict[str, str], targets:
         dead = dead_lines(text)
         if dead is None or any(origin[line - 1] not in (None, *dead_before) for line in dead if line <= len(origin)):
             continue
+        if not named and overridden(text, origin) - masked_before:
+            continue  # only a line added, which would mask a line of the learner's
         tried += 1
         results = run(targets, {**context, gap: text}, first_failure=True)
         if len(results) == len(targets) and all(_passed(r) for r in results):
@@ -286,9 +293,10 @@ def _likeness(mine: str, theirs: str) -> float:
 
 
 def _pointer(gap: str, chosen: tuple[Edit, ...], size: int, earlier: bool | None, says: str | None,
-             check: int) -> dict:
+             check: int, here: bool = False) -> dict:
     """A gap at fault, and the words that say where: the edits chosen (_smallest), if any. earlier:
-    None for a gap of the lab; for an earlier lesson's, whether its lab passed."""
+    None for a gap of the lab; for another, whether its lab passed; here: whether that is an
+    earlier lab of the lab's own lesson."""
     changed = sorted(line for edit in chosen if not edit.moved for line in edit.lines)
     moves = [(edit.lines, edit.after) for edit in chosen if edit.moved]
     added = next((edit.after for edit in chosen if not edit.moved and edit.after is not None), None)
@@ -304,8 +312,9 @@ def _pointer(gap: str, chosen: tuple[Edit, ...], size: int, earlier: bool | None
     else:
         text = f"Gap {gap}: the checks fail because of what this gap does; they single out none of its lines."
     if earlier is not None:
-        text += (f" It is lesson {gap[1:3]}'s: its lab's checks passed, but missed this." if earlier else
-                 f" It is lesson {gap[1:3]}'s, from a lab whose checks have not passed yet.")
+        whose = "an earlier lab's of this lesson" if here else f"lesson {gap[1:3]}'s"
+        text += (f" It is {whose}: its lab's checks passed, but missed this." if earlier else
+                 f" It is {whose}, from a lab whose checks have not passed yet.")
     return {"gap": gap, "lines": named, "after": added, "moves": [[lines[0], after] for lines, after in moves],
             "size": size, "earlier": earlier is not None, "says": says, "check": check, "text": text}
 

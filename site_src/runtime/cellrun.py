@@ -478,7 +478,8 @@ class Session:
                 where = f"{path}, line {line}" + (f", called from {mine}" if mine else "")
             last = next((found for found in (self._gap_of(*place) for place in reversed(places)) if found), None)
             if last and self.lab_gaps and last[0] not in self.lab_gaps:
-                where += f"; that gap is an earlier lesson's, not one of this lab's: {', '.join(self.lab_gaps)}"
+                whose = "another lab's of this lesson" if last[0][:3] == self.lab_gaps[0][:3] else "an earlier lesson's"
+                where += f"; that gap is {whose}, not one of this lab's: {', '.join(self.lab_gaps)}"
             text += f" ({where})"
         return text
 

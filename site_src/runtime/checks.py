@@ -132,14 +132,20 @@ def _is_number(value: object) -> bool:
 
 
 def _to_difference(got: float, want: float) -> tuple[str, str]:
-    """got and want written with as few significant digits as show them differ (17 at most)."""
+    """got and want written with as few significant digits as show them differ, 3 at least and 17
+    at most; a number those digits hold exactly is written as Python writes it (1.4, not 1.40)."""
     if got == want:
         return repr(got), repr(want)
-    for digits in range(1, 18):
-        pair = tuple(f"{number:#.{digits}g}".rstrip(".") for number in (got, want))
-        if pair[0] != pair[1]:
-            return pair
+    for digits in range(3, 18):
+        if float(f"{got:.{digits}g}") != float(f"{want:.{digits}g}"):
+            return _written(got, digits), _written(want, digits)
     return repr(got), repr(want)
+
+
+def _written(number: float, digits: int) -> str:
+    """number to digits significant digits, its zeros kept (0.88080), or its repr if it has no more."""
+    rounded = f"{number:.{digits}g}"
+    return repr(number) if float(rounded) == number else f"{number:#.{digits}g}"
 
 
 def run_checks(session: Session, checks: list[dict], gaps: list[str] = (),
@@ -150,7 +156,7 @@ def run_checks(session: Session, checks: list[dict], gaps: list[str] = (),
 
 def run_lab(session: Session, checks: list[dict], gaps: list[str] = (),
             on_result: Callable[[dict], None] = lambda result: None, answers: dict[str, str] | None = None,
-            time_limit: float = float("inf"), unwritten: tuple = (), checked: tuple = (),
+            time_limit: float = float("inf"), unwritten: tuple = (), checked: tuple = (), beside: tuple = (),
             alarm: Alarm = timer, on_fault: Callable[[dict], None] = lambda fault: None) -> dict:
     """Run each check; one failing never stops the others. Then, if some failed, say where.
 
@@ -168,6 +174,8 @@ def run_lab(session: Session, checks: list[dict], gaps: list[str] = (),
         time_limit: Seconds from the start that the checks and the blame may take; the blame
             stops one second before it, and after BLAME_TIME.
         unwritten: The lab's gaps the learner has not written yet, which hold their stub.
+        beside: The gaps of the page's earlier labs, blamed after those an error passed through:
+            a wrong answer there may fail this lab's checks with no error at all.
         checked: The earlier gaps whose lab the learner passed.
         alarm: What ends a trial of the blame that runs too long (timeouts.within).
         on_fault: Called with each gap at fault as soon as the blame finds it.
@@ -200,7 +208,7 @@ def run_lab(session: Session, checks: list[dict], gaps: list[str] = (),
     trial = Trial(session.lib_root, session.spans)
     run = pointers_run(session, trial, lambda code: _run_one(session, code)[0], checks,
                        Limit(deadline, max(TRIAL_TIME, 2 * took), alarm))
-    faults = blame(run, trial, checks, results, list(gaps), answers, list(dict.fromkeys(through)), deadline,
+    faults = blame(run, trial, checks, results, list(gaps), answers, list(dict.fromkeys([*through, *beside])), deadline,
                    tuple(unwritten), tuple(checked), on_fault)
     likely = {}
     for fault in faults:
@@ -212,7 +220,7 @@ def run_lab(session: Session, checks: list[dict], gaps: list[str] = (),
 
 def run_checks_streaming(session: Session, request: str, post: Callable[[str], None]) -> bool:
     """Worker entry: run_lab with ``{"checks": [...], "gaps": [...], "answers": {...},
-    "time_limit": seconds, "unwritten": [...], "checked": [...]}`` as JSON text, posting each
+    "time_limit": seconds, "unwritten": [...], "checked": [...], "beside": [...]}`` as JSON text, posting each
     result as JSON as soon as its check has run, then, once all have, ``{"diagnosis": [[words,
     ...], ...], "blame": [...]}``: the ``likely`` of each result (empty lists where none), and
     run_lab's blame. While the blame runs, ``{"alarm": seconds | null}`` asks the page for the
@@ -227,8 +235,9 @@ def run_checks_streaming(session: Session, request: str, post: Callable[[str], N
         asked = json.loads(request)
         lab = run_lab(session, asked["checks"], asked["gaps"], lambda result: post(json.dumps(result)),
                       asked.get("answers"), asked.get("time_limit") or float("inf"), asked.get("unwritten", ()),
-                      asked.get("checked", ()), lambda seconds: post(json.dumps({"alarm": seconds})),
-                      lambda fault: post(json.dumps({"fault": fault})))
+                      asked.get("checked", ()), asked.get("beside", ()),
+                      alarm=lambda seconds: post(json.dumps({"alarm": seconds})),
+                      on_fault=lambda fault: post(json.dumps({"fault": fault})))
         post(json.dumps({"diagnosis": [result.get("likely", []) for result in lab["results"]], "blame": lab["blame"]}))
         return True
     except KeyboardInterrupt:

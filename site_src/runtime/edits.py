@@ -329,6 +329,21 @@ def parse_block(text: str) -> ast.Module | None:
     return tree
 
 
+def overridden(text: str, origin: list[int | None]) -> set[int]:
+    """The learner's lines (1-based, as origin names them: Diff.patched) whose assignment a later
+    line assigns anew without reading it: ``self.calls = 1`` then ``self.calls = 0``. The checks
+    passing says nothing of such a line: it is masked. Empty if the text cannot be parsed."""
+    tree = parse_block(text)
+    if tree is None:
+        return set()
+    assigned = [(node.lineno, ast.unparse(target), ast.unparse(node.value))
+                for node in ast.walk(tree) if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value
+                for target in (node.targets if isinstance(node, ast.Assign) else [node.target])]
+    return {origin[mine - 1] for line, target, value in assigned if target not in value
+            for mine, name, _ in assigned if name == target and mine < line <= len(origin)
+            and origin[mine - 1] is not None}
+
+
 def dead_lines(text: str) -> set[int] | None:
     """The lines (1-based) of statements that can never run: after a return, raise, break or
     continue in the same block. None if the text cannot be parsed."""

@@ -236,8 +236,9 @@ def test_two_tabs_whose_saves_cross_keep_both_keystrokes_and_agree(page: Page, c
     other.close()
 
 
-def test_two_tabs_typing_at_the_same_moment_keep_every_keystroke_once_in_both_and_in_storage(page: Page, course: str):
-    other = second_tab_in_the_gap(page, course, "Return text such as", "return ")
+def type_at_once_and_agree(page: Page, other: Page) -> None:
+    """Type x in page and y in other, 40 each, with no pause; wait until both tabs show and save
+    the same text, with each of the 80 keystrokes once."""
     for _ in range(40):  # no pause: each tab's keystrokes cross the other's on their way
         page.keyboard.type("x")
         other.keyboard.type("y")
@@ -248,6 +249,24 @@ def test_two_tabs_typing_at_the_same_moment_keep_every_keystroke_once_in_both_an
     for tab in (page, other):
         expect(editor(tab, 1)).to_contain_text(saved.strip())
         wait_for_answer(tab, "L01.repr", saved)
+
+
+def test_two_tabs_typing_at_the_same_moment_keep_every_keystroke_once_in_both_and_in_storage(page: Page, course: str):
+    other = second_tab_in_the_gap(page, course, "Return text such as", "return ")
+    type_at_once_and_agree(page, other)
+    other.close()
+
+
+STEAL = """navigator.locks.query().then(({ held }) => navigator.locks.request(
+  held.find((lock) => lock.name.includes(":authority:")).name, { steal: true }, () => "taken"))"""
+"""Takes the lock that makes a tab the authority from the tab that holds it, and lets it go."""
+
+
+def test_a_tab_whose_authority_is_taken_from_it_gives_it_up_and_no_keystroke_is_lost_or_doubled(page: Page, course: str):
+    other = second_tab_in_the_gap(page, course, "Return text such as", "return ")
+    assert other.evaluate(STEAL) == "taken"  # from the first tab: the second is next in line
+    type_at_once_and_agree(page, other)
+    other.close()
 
 
 def test_when_the_first_tab_closes_the_second_keeps_typing_and_saving(page: Page, course: str):

@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.pages import LESSON, check, lab, run_checks
+from tests.e2e.pages import LESSON, REPR, WRONG_INIT, check, lab, run_checks, write_gap
 from tests.e2e.test_editor import select_gap, type_first_lab, type_lines
 from tests.e2e.test_lessons import LESSONS, load_finished_pieces, solution, write
 from tests.lessons import test_wrong_answers_are_pointed_at as wrong_answers
@@ -165,6 +165,20 @@ def test_where_to_look_shows_each_gap_as_it_is_found_and_keeps_it_when_the_searc
         r"Where to look says what was found by then\."), timeout=60_000)
     expect(add).to_be_visible()
     expect(lab(page, 2).get_by_role("listitem").filter(has_text="Gap L01.mul")).to_have_count(0)
+
+
+def test_a_wrong_gap_of_an_earlier_lab_of_the_page_is_pointed_at_from_the_next_lab(page: Page, course: str):
+    page.goto(course + LESSON)
+    write_gap(page, 1, "Keep data as a float", WRONG_INIT)  # data kept as given: Value(2) + Value(3) is 5, an int
+    write_gap(page, 1, "Return text such as", REPR)
+    select_gap(page, 2, "holding the sum")
+    page.keyboard.insert_text("other = _as_value(other)\nout = Value(self.data + other.data, (self, other), '+')")
+    select_gap(page, 2, "holding the product")
+    page.keyboard.insert_text("other = _as_value(other)\nout = Value(self.data * other.data, (self, other), '*')")
+    run_checks(page, 2)
+    pointer = lab(page, 2).get_by_role("listitem").filter(has_text="Gap L01.init")
+    expect(pointer).to_contain_text("It is an earlier lab's of this lesson, from a lab whose checks have not passed yet.")
+    expect(lab(page, 2).get_by_role("listitem").filter(has_text=re.compile(r"Gap L01\.(add|mul)"))).to_have_count(0)
 
 SAMPLE = ["both at once: step above 0 and no bias", "h not passed on to numerical_gradient",
           "both: add's op and mul adds", "mul's share found by dividing", "the walk goes leaves first",

@@ -269,11 +269,12 @@ def test_messages_a_cell_forges_as_the_runtimes_are_not_heard_by_the_page(page: 
     still_runs(page)
 
 
-def test_a_cell_cannot_reach_the_channel_the_tabs_keep_the_learners_texts_on(page: Page, course: str):
+def test_a_cell_cannot_reach_the_tabs_channel_their_lock_or_the_pages_kept_offline(page: Page, course: str):
     page.goto(course + LESSON)
-    replace_code(page, 1, "import js\nfor name in ('BroadcastChannel', 'Worker'):\n    print(name, hasattr(js, name))")
+    replace_code(page, 1, "import js\nfor name in ('BroadcastChannel', 'Worker', 'caches'):\n    print(name, hasattr(js, name))\n"
+                          "print('locks', hasattr(js.navigator, 'locks'))")
     run(page, 1)
-    expect(output(page, 1)).to_have_text("BroadcastChannel False\nWorker False\n")
+    expect(output(page, 1)).to_have_text("BroadcastChannel False\nWorker False\ncaches False\nlocks False\n")
 
 
 TAMPERED = ["import json\njson.dumps = None", "import sys\nsys.modules['ember'] = None",

@@ -60,13 +60,16 @@ def told(answer: dict, scratch: Path) -> dict:
 def judged(answer: dict, lab: dict) -> dict:
     """How well lab (told's) points at answer: caught, each wrong gap pointed at, the wrong line
     named where one line is wrong, and what misleads: a pointer or a mistake's words for a gap
-    that is right, a line named that is right, or the words of a mistake the answer does not make
-    (its not_said)."""
+    that is right, a line named that is right, only a line to add where a line is wrong ("they find
+    nothing wrong in the lines it has"), or the words of a mistake the answer does not make (its
+    not_said)."""
     wrong = {gap: wrong.get("lines", []) for gap, wrong in answer["gaps"].items()}
     faults = {fault["gap"]: fault for fault in lab["blame"]}
     misleads = [f"pointer at {gap}, which is right" for gap in faults if gap not in wrong]
     misleads += [f"lines {faults[gap]['lines']} of {gap}, where {lines} are wrong" for gap, lines in wrong.items()
                  if gap in faults and lines and faults[gap]["lines"] and not set(faults[gap]["lines"]) <= set(lines)]
+    misleads += [f"no line of {gap} named wrong, where {lines} are" for gap, lines in wrong.items()
+                 if gap in faults and lines and not faults[gap]["lines"] and faults[gap]["after"] is not None]
     misleads += [f"mistake's words for {fault['gap']}, which is right" for fault in lab["blame"]
                  if fault["says"] and fault["gap"] not in wrong]
     misleads += [f"words of a mistake not made: {fault['says']}" for fault in lab["blame"]

@@ -129,7 +129,10 @@ def test_an_error_in_a_checks_own_code_says_its_line_reads_the_learners_value(tm
 
 @pytest.mark.parametrize("actual, expected, reason", [
     (0.880775, 0.8807970779778823, "sigmoid(2.0): expected 0.88080 (to within 1e-12), got 0.88077"),
-    ([-3.9999, 4.0], [-4.0, 4.0], "slopes: expected [-4.0000, 4.0] (each to within 1e-12), got [-3.9999, 4.0]"),
+    ([-3.9999, 4.0], [-4.0, 4.0], "slopes: expected [-4.0, 4.0] (each to within 1e-12), got [-3.9999, 4.0]"),
+    # Numbers as short as Python writes them are written whole: 1.4, not 1; 10.0, not 1.e+01.
+    ([0.6, 0.4], [1.4, -0.4], "point: expected [1.4, -0.4] (each to within 1e-12), got [0.6, 0.4]"),
+    ([10.0, 3e-06], [20.0, -3.999999], "point: expected [20.0, -4.00] (each to within 1e-12), got [10.0, 3e-06]"),
     ([1.0], [1.0, 2.0], "slopes: expected 2 items, got 1: a list [1.0]"),
     ("1.0", 1.0, "x: expected a number near 1.0, got the str '1.0'"),
 ])
