@@ -30,7 +30,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from diagnosis import agrees
-from edits import Diff, Edit, dead_lines, diff, lines_of, overridden, parse_block
+from edits import Diff, Edit, dead_lines, diff, lines_of, one_line_each, overridden, parse_block
 from timeouts import Alarm, TimedOut, timer, within
 
 MAX_TRIALS = 12
@@ -251,8 +251,10 @@ def _smallest(run: Run, gap: str, found: Diff, context: dict[str, str], targets:
     size = len([line for line in lines_of(found.mine) if line.strip()])
     dead_before = dead_lines(found.mine) or set()
     masked_before = overridden(found.mine, list(range(1, len(lines_of(found.mine)) + 1)))
-    edits, tried = found.edits, 0
-    sets = itertools.chain.from_iterable(itertools.combinations(edits, n) for n in range(1, min(len(edits), MAX_LINES + 1) + 1))
+    edits, tried, variants = found.edits, 0, one_line_each(found)
+    sets = itertools.chain(((edit,) for edit in edits), ((edit,) for edit in variants),
+                           itertools.chain.from_iterable(itertools.combinations(edits, n)
+                                                         for n in range(2, min(len(edits), MAX_LINES + 1) + 1)))
     for chosen in sets:
         if tried == MAX_TRIALS or time.monotonic() > deadline:
             break
@@ -262,6 +264,11 @@ def _smallest(run: Run, gap: str, found: Diff, context: dict[str, str], targets:
             continue
         text, origin = found.patched(chosen)
         dead = dead_lines(text)
+        if dead is None:  # the course's lines do not fit where the learner's stand: at their indentation
+            text, origin = found.patched(chosen, in_place=True)
+            dead = dead_lines(text)
+        elif chosen[0] in variants:
+            continue  # one line of a run as all of the course's, where it would not sit in a block of its own
         if dead is None or any(origin[line - 1] not in (None, *dead_before) for line in dead if line <= len(origin)):
             continue
         if not named and overridden(text, origin) - masked_before:

@@ -93,18 +93,49 @@ class Diff:
     theirs: str
     edits: tuple[Edit, ...]
 
-    def patched(self, chosen: tuple[Edit, ...]) -> tuple[str, list[int | None]]:
+    def patched(self, chosen: tuple[Edit, ...], in_place: bool = False) -> tuple[str, list[int | None]]:
         """The learner's text with the chosen edits as the course has them, and the learner's
-        line (1-based) that each of its lines is, None for a course's line."""
+        line (1-based) that each of its lines is, None for a course's line. in_place: the course's
+        lines that replace as many of the learner's take their indentation, line for line, and
+        those that replace one line of the learner's are moved as one to its indentation (the
+        learner's line sits in a block the course's text does not have)."""
         a, b = lines_of(self.mine, True), lines_of(self.theirs, True)
         out: list[tuple[str, int | None]] = []
         at = 0
         for i1, i2, j1, j2 in sorted(part for edit in chosen for part in edit.parts):
-            out += [(a[i], i + 1) for i in range(at, i1)] + [(line, None) for line in b[j1:j2]]
+            lines = b[j1:j2]
+            if in_place and i2 - i1 == j2 - j1:
+                lines = [_indent(a[i]) + line.lstrip(" \t") for i, line in zip(range(i1, i2), lines)]
+            elif in_place and i2 - i1 == 1 and lines:
+                shift = len(_indent(a[i1])) - len(_indent(lines[0]))
+                lines = [" " * shift + line if shift >= 0 else line[min(-shift, len(_indent(line))):] for line in lines]
+            out += [(a[i], i + 1) for i in range(at, i1)] + [(line, None) for line in lines]
             at = i2
         out += [(a[i], i + 1) for i in range(at, len(a))]
         text = "".join(line for line, _ in out)
         return (text if text.endswith("\n") else text + "\n"), [origin for _, origin in out]
+
+
+def _indent(line: str) -> str:
+    return line[:len(line) - len(line.lstrip(" \t"))]
+
+
+def one_line_each(found: Diff) -> tuple[Edit, ...]:
+    """For each run of the learner's lines that the course's lines replace (edits side by side),
+    an edit of each line of the run alone into all of the course's lines of the run, at its
+    indentation (Diff.patched's in_place): the one wrong line of a run the course writes
+    otherwise, in another shape."""
+    runs: list[list[int]] = []
+    for edit in found.edits:
+        if edit.moved:
+            continue
+        (i1, i2, j1, j2), = edit.parts
+        if runs and runs[-1][1] == i1 and runs[-1][3] == j1:
+            runs[-1][1], runs[-1][3] = i2, j2
+        else:
+            runs.append([i1, i2, j1, j2])
+    return tuple(variant for i1, i2, j1, j2 in runs if i2 - i1 > 1 and j2 > j1
+                 for variant in (Edit(((i, i + 1, j1, j2),)) for i in range(i1, i2)) if variant not in found.edits)
 
 
 def diff(mine: str, theirs: str, names: str = "rename") -> Diff:

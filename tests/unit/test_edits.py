@@ -1,6 +1,6 @@
 """site_src/runtime/edits.py: the edits between a learner's text of a gap and the course's."""
 
-from edits import Edit, dead_lines, diff, reindented, renamed
+from edits import Edit, dead_lines, diff, one_line_each, overridden, reindented, renamed
 
 
 def test_a_replaced_run_is_split_into_lines_and_blank_lines_are_no_edit():
@@ -57,3 +57,19 @@ def test_an_edit_is_placed_in_the_courses_lines_and_a_move_across_those_it_passe
 
 def test_lines_are_split_at_newlines_only_as_the_page_counts_them():
     assert diff("# a\u2028b\nx = 1\n", "# a\u2028b\nx = 2\n").edits[0].lines == [2]
+
+
+def test_each_line_of_a_run_the_course_writes_otherwise_is_offered_alone_in_place_of_the_run():
+    mine = "def f():\n    if x:\n        y += x ** n - 1\nreturn f\n"
+    theirs = "def f():\n    d = x ** (n - 1) if x else 0\n    y += d\nreturn f\n"
+    found = diff(mine, theirs)
+    [second, third] = one_line_each(found)
+    assert second.lines == [2] and third.lines == [3]
+    text, origin = found.patched((third,), in_place=True)
+    assert text == "def f():\n    if x:\n        d = x ** (n - 1) if x else 0\n        y += d\nreturn f\n"
+    assert origin == [1, 2, None, None, 4]
+
+
+def test_a_line_whose_assignment_a_later_line_makes_anew_is_masked_unless_that_line_reads_it():
+    assert overridden("self.calls = 1\nself.loss = loss\nself.calls = 0\n", [1, 2, None]) == {1}
+    assert overridden("x = 1\nx = x + 1\n", [1, None]) == set()
