@@ -83,6 +83,7 @@ export function mount(el, left) {
  */
 function cellEditor(el, { host, source, reset, status, origin, start, left }) {
   const id = el.dataset.id;
+  progress.shareTexts();
   const saved = progress.cellCode(id);
   const lesson = lessonData();
   const ember = lesson ? [emberText(lesson)] : [];

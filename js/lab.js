@@ -45,6 +45,7 @@ function labFile(segments, labGaps) {
  * @param {AbortSignal} left aborted when the learner leaves the page
  */
 export function mount(el, left) {
+  progress.shareTexts();
   const data = readJson(el.querySelector(".ember-lab__data"));
   const lesson = lessonData();
   const segments = lesson.files[data.path];

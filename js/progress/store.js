@@ -9,7 +9,6 @@
 import { exported as validExport, progress as validProgress } from "ember:validators";
 import { merge } from "../text.js";
 import { ofLesson } from "./keys.js";
-import { startCollab } from "./collab.js";
 import LIMITS from "../../site_src/limits.json" with { type: "json" };
 
 const SCHEMA = 3;
@@ -149,7 +148,18 @@ let state = loaded.state;
 const listeners = new Set();
 const saveWatchers = new Set();
 let written = null; // the text this tab saved last
-const share = startCollab(KEY, fromTab); // tells the other tabs of a text changed here
+let share = null; // tells the other tabs of a text changed here, once shareTexts has loaded it
+let sharing = null;
+
+/**
+ * Keep this tab's texts the same as the other tabs' (collab.js), from now on: called by a page
+ * that shows an editor, which alone loads the code it takes. Until then, and on a page without
+ * one, another tab's save is taken whole.
+ */
+export function shareTexts() {
+  sharing ??= import("./collab.js").then(({ startCollab }) => (share = startCollab(KEY, fromTab)));
+  return sharing;
+}
 
 /** The key under which an unreadable saved state was kept, or null. */
 export const setAside = loaded.setAside;
