@@ -27,7 +27,8 @@ def gradient_check(f: Callable[..., Value], point: Sequence[float],
     # --- gap L12.check ---
     knobs = [Value(x) for x in point]
     f(*knobs).backward()
-    nudged = numerical_gradient(lambda xs: f(*[Value(x) for x in xs]).data, point, h)
+    loss = lambda xs: f(*[Value(x) for x in xs]).data
+    nudged = numerical_gradient(loss, point, h)
     return [(knob.grad, slope) for knob, slope in zip(knobs, nudged)]
     # --- end ---
 

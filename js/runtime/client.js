@@ -360,7 +360,7 @@ export async function runChecks(checks, ember, { lab = [], answers = null, unwri
     for (const [stream, json] of chunks) {
       if (stream !== "check") continue;
       const message = JSON.parse(json);
-      if ("alarm" in message) { // a trial of the blame asks for its time limit (site_src/runtime/timeouts.py)
+      if ("alarm" in message) { // a check, or a trial of the blame, asks for its time limit (site_src/runtime/timeouts.py)
         endAlarm();
         endAlarm = message.alarm && interrupt ? alarmAfter(interrupt, message.alarm) : () => {};
       } else if (message.fault) { // each as the search finds it

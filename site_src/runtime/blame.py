@@ -30,7 +30,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from diagnosis import agrees
-from edits import Diff, Edit, dead_lines, diff, lines_of, one_line_each, overridden, parse_block
+from edits import (Diff, Edit, dead_lines, diff, lines_of, masked, off_by_one, one_line_added, one_line_each,
+                   parse_block, whole_lines)
 from timeouts import Alarm, TimedOut, timer, within
 
 MAX_TRIALS = 12
@@ -215,6 +216,8 @@ def blame(run: Run, trial: Trial, checks: list[dict], results: list[dict], lab: 
             if other and (not chosen or len({line for edit in other for line in edit.lines}) < len({line for edit in chosen for line in edit.lines})):
                 found, chosen = worded, other
         says = _says(checks, alone, gap, mine[gap], course[gap], chosen or found.edits) if gap in lab and (own or not others) else None
+        if len({line for edit in chosen for line in edit.lines}) != 1:
+            chosen = _off_by_one(run, gap, mine[gap], context, targets, deadline, chosen) or chosen
         here = bool(lab) and gap[:3] == lab[0][:3]  # an earlier lab of this lesson
         faults.append(_pointer(gap, chosen, mine[gap].count("\n"), earlier, says, first, here))
         on_fault(faults[-1])
@@ -245,14 +248,17 @@ def _smallest(run: Run, gap: str, found: Diff, context: dict[str, str], targets:
     of the learner's lines and adding at most one; () when none is found among the first
     MAX_TRIALS sets. A set is not tried when it names every line of a gap of more than one (it
     points at the gap, not a line), when it would leave a line of the learner's that could
-    run unable to (a return put before it), or when it only adds a line that assigns anew what a
-    line of the learner's assigns (edits.overridden): those lines are not right, only skipped or
-    masked."""
+    run unable to (a return put before it), or when it would leave a line of the learner's whose
+    assignment nothing then reads (edits.masked): those lines are not right, only skipped or
+    masked. After the diff's own edits and a line it splits in two (edits.whole_lines), one line
+    of the learner's in place of a run, then one course's line added (edits.one_line_each,
+    one_line_added), then pairs of the diff's edits."""
     size = len([line for line in lines_of(found.mine) if line.strip()])
     dead_before = dead_lines(found.mine) or set()
-    masked_before = overridden(found.mine, list(range(1, len(lines_of(found.mine)) + 1)))
+    masked_before = masked(found.mine, list(range(1, len(lines_of(found.mine)) + 1)))
     edits, tried, variants = found.edits, 0, one_line_each(found)
-    sets = itertools.chain(((edit,) for edit in edits), ((edit,) for edit in variants),
+    sets = itertools.chain(((edit,) for edit in edits + whole_lines(found)), ((edit,) for edit in variants),
+                           ((edit,) for edit in one_line_added(found) if edit not in edits),
                            itertools.chain.from_iterable(itertools.combinations(edits, n)
                                                          for n in range(2, min(len(edits), MAX_LINES + 1) + 1)))
     for chosen in sets:
@@ -271,12 +277,28 @@ def _smallest(run: Run, gap: str, found: Diff, context: dict[str, str], targets:
             continue  # one line of a run as all of the course's, where it would not sit in a block of its own
         if dead is None or any(origin[line - 1] not in (None, *dead_before) for line in dead if line <= len(origin)):
             continue
-        if not named and overridden(text, origin) - masked_before:
-            continue  # only a line added, which would mask a line of the learner's
+        if masked(text, origin) - masked_before:
+            continue  # a line of the learner's left that nothing reads
         tried += 1
         results = run(targets, {**context, gap: text}, first_failure=True)
         if len(results) == len(targets) and all(_passed(r) for r in results):
             return chosen
+    return ()
+
+
+def _off_by_one(run: Run, gap: str, mine: str, context: dict[str, str], targets: list[int], deadline: float,
+                chosen: tuple[Edit, ...]) -> tuple[Edit, ...]:
+    """One line of the learner's, among the lines chosen names (all, if none), that makes targets
+    pass once it is off by one the other way (edits.off_by_one), as an edit of that line; ()
+    when none does within MAX_TRIALS trials. The learner's own fix, where the course's lines
+    are written in another shape."""
+    named = {line for edit in chosen for line in edit.lines}
+    for line, text in [(line, text) for line, text in off_by_one(mine) if not named or line in named][:MAX_TRIALS]:
+        if time.monotonic() > deadline:
+            break
+        results = run(targets, {**context, gap: text}, first_failure=True)
+        if len(results) == len(targets) and all(_passed(r) for r in results):
+            return (Edit(((line - 1, line, 0, 1),)),)  # a change: the course's side is not read
     return ()
 
 
@@ -304,11 +326,14 @@ def _pointer(gap: str, chosen: tuple[Edit, ...], size: int, earlier: bool | None
     """A gap at fault, and the words that say where: the edits chosen (_smallest), if any. earlier:
     None for a gap of the lab; for another, whether its lab passed; here: whether that is an
     earlier lab of the lab's own lesson."""
-    changed = sorted(line for edit in chosen if not edit.moved for line in edit.lines)
+    kept = [edit for edit in chosen if not edit.moved]
+    changed = sorted(line for edit in kept if edit.parts[0][3] > edit.parts[0][2] for line in edit.lines)
+    gone = sorted(line for edit in kept if edit.parts[0][3] == edit.parts[0][2] for line in edit.lines)
     moves = [(edit.lines, edit.after) for edit in chosen if edit.moved]
-    added = next((edit.after for edit in chosen if not edit.moved and edit.after is not None), None)
-    named = sorted(changed + [line for lines, _ in moves for line in lines])
+    added = next((edit.after for edit in kept if edit.after is not None), None)
+    named = sorted(changed + gone + [line for lines, _ in moves for line in lines])
     clauses = [f"its {_named(changed)} {'changes' if len(changed) == 1 else 'change'}"] if changed else []
+    clauses += [f"its {_named(gone)} {'is' if len(gone) == 1 else 'are'} taken out"] if gone else []
     clauses += [f"its {_named(lines)} {'moves' if len(lines) == 1 else 'move'} {_place(after)}" for lines, after in moves]
     clauses += [f"a line is added {_place(added)}"] if added is not None else []
     if clauses:

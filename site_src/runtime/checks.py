@@ -19,6 +19,7 @@ The build runs this file under CPython (``python checks.py LIB_ROOT RESULT_FILE`
 :func:`main`) and the browser's worker calls :func:`run_checks` inside Pyodide.
 """
 
+import contextlib
 import json
 import linecache
 import sys
@@ -31,7 +32,7 @@ from blame import Limit, Trial, blame, pointers_run
 from cellrun import NoInput, OutputSink, Session, Stream, append_chunk
 from diagnosis import diagnosis
 from interrupts import heeded
-from timeouts import Alarm, TimedOut, limited, timer
+from timeouts import SLACK, Alarm, TimedOut, limited, timer, within
 
 CHECK_FILENAME = "<check>"
 MAX_SHOWN = 300
@@ -46,6 +47,10 @@ BLAME_TIME = 3.0
 """The most seconds spent finding where a failing lab is wrong, after its checks have run."""
 TRIAL_TIME = 1.0
 """The least time limit of one trial of the blame; it is twice the checks' own time if longer."""
+CHECK_TIME = 3.0
+"""The most seconds one check may take (each takes well under 1 s on the course's answers):
+past it, it fails as code that never ends, and each check after it has TRIAL_TIME, so that the
+blame still has its time within the lab's."""
 
 
 def describe(value: object) -> str:
@@ -194,16 +199,18 @@ def run_lab(session: Session, checks: list[dict], gaps: list[str] = (),
     """
     started = time.monotonic()
     session.lab_gaps = tuple(gaps)
-    results, through = [], []
+    results, through, took = [], [], 0.0
     for check in checks:
-        result, passed = _run_one(session, check["code"])
+        began = time.monotonic()
+        seconds = TRIAL_TIME if any(result.get("timed_out") for result in results) else CHECK_TIME
+        result, passed = _run_one(session, check["code"], seconds, alarm)
         results.append(result)
         through += passed
+        took += 0.0 if result.get("timed_out") else time.monotonic() - began
         on_result(result)
     if answers is None:
         likely = diagnosis(checks, results)
         return {"results": [{**r, "likely": words} if words else r for r, words in zip(results, likely)], "blame": []}
-    took = time.monotonic() - started
     deadline = min(started + time_limit - 1.0, time.monotonic() + BLAME_TIME)
     trial = Trial(session.lib_root, session.spans)
     run = pointers_run(session, trial, lambda code: _run_one(session, code)[0], checks,
@@ -244,8 +251,10 @@ def run_checks_streaming(session: Session, request: str, post: Callable[[str], N
         return False
 
 
-def _run_one(session: Session, code: str) -> tuple[dict, list[str]]:
-    """A check's result, and the gaps an error it raised passed through."""
+def _run_one(session: Session, code: str, seconds: float | None = None, alarm: Alarm = timer) -> tuple[dict, list[str]]:
+    """A check's result, and the gaps an error it raised passed through. seconds: the check's
+    time limit (none inside a trial of the blame, which has its own); past it, the result is
+    an error with ``"timed_out": True``."""
     session.reset()
     linecache.cache[CHECK_FILENAME] = (len(code), None, code.splitlines(True), CHECK_FILENAME)
     saved = sys.stdout, sys.stderr, sys.stdin
@@ -254,7 +263,7 @@ def _run_one(session: Session, code: str) -> tuple[dict, list[str]]:
     hx.new_run(sink.show)  # a graph a check draws, such as gradcheck's, goes with its result
     sys.stdout, sys.stderr, sys.stdin = Stream("stdout", sink), Stream("stderr", sink), NoInput()
     try:
-        result, passed = _outcome(session, code)
+        result, passed = _outcome(session, code, seconds, alarm)
     finally:
         session.restore()  # before the runner's own code, which the check may have broken
         sys.stdout, sys.stderr, sys.stdin = saved
@@ -268,11 +277,13 @@ def _run_one(session: Session, code: str) -> tuple[dict, list[str]]:
     return ({**result, "output": merged} if merged else result), passed
 
 
-def _outcome(session: Session, code: str) -> tuple[dict, list[str]]:
-    """Run a check's code: its status and reason, and the gaps an error passed through."""
+def _outcome(session: Session, code: str, seconds: float | None, alarm: Alarm) -> tuple[dict, list[str]]:
+    """Run a check's code, within seconds if given: its status and reason, and the gaps an error
+    passed through."""
+    began = time.monotonic()
     try:
         compiled = compile(code, CHECK_FILENAME, "exec")
-        with heeded():
+        with heeded(), (within(seconds, alarm) if seconds else contextlib.nullcontext()):
             exec(compiled, {"__name__": "__check__", "expect": expect, "near": near})
         return {"status": "passed", "reason": ""}, []
     except AssertionError as exc:
@@ -282,6 +293,11 @@ def _outcome(session: Session, code: str) -> tuple[dict, list[str]]:
     except BaseException as exc:  # the learner's code may raise anything, SystemExit included
         if isinstance(exc, TimedOut) and limited():
             raise  # a trial of the blame ran out of time: no result
+        if isinstance(exc, TimedOut) and seconds and time.monotonic() - began >= seconds - SLACK:
+            where = session.describe_error(exc).removeprefix("TimedOut").strip(" ()")
+            return {"status": "error", "timed_out": True,
+                    "reason": f"this check ran for more than {seconds:g} s, its time limit: code that never "
+                              f"ends?{f' It was running {where}.' if where else ''}"}, session.gaps_passed(exc)
         return {"status": "error", "reason": _short(_in_check(exc) or session.describe_error(exc))}, session.gaps_passed(exc)
 
 

@@ -3,7 +3,9 @@ a unit that a pointer can name (blame.py tries them, smallest first).
 
 Before the two are diffed (difflib, line by line, trailing spaces aside):
 
-- the course's lines are indented as the learner indents (two spaces a level where they use two);
+- the course's lines are indented as the learner indents (two spaces a level where they use two),
+  and its ``a, b = x, y`` put on two lines where the learner's text assigns no such tuple
+  (unpacked);
 - the names the learner binds where the course binds others, consistently (``for n in …`` where
   the course has ``for neuron in …``), are renamed to the course's in the learner's text, so that
   a line differing only by them is not an edit (renamed); or, the other way, the course's names
@@ -120,29 +122,66 @@ def _indent(line: str) -> str:
     return line[:len(line) - len(line.lstrip(" \t"))]
 
 
-def one_line_each(found: Diff) -> tuple[Edit, ...]:
-    """For each run of the learner's lines that the course's lines replace (edits side by side),
-    an edit of each line of the run alone into all of the course's lines of the run, at its
-    indentation (Diff.patched's in_place): the one wrong line of a run the course writes
-    otherwise, in another shape."""
-    runs: list[list[int]] = []
+def _runs(found: Diff) -> list[tuple[list[int], int]]:
+    """The runs of the learner's lines that the course's lines replace (edits side by side, moves
+    aside): each ``([i1, i2, j1, j2], the number of edits in it)``."""
+    runs: list[tuple[list[int], int]] = []
     for edit in found.edits:
         if edit.moved:
             continue
         (i1, i2, j1, j2), = edit.parts
-        if runs and runs[-1][1] == i1 and runs[-1][3] == j1:
-            runs[-1][1], runs[-1][3] = i2, j2
+        if runs and runs[-1][0][1] == i1 and runs[-1][0][3] == j1:
+            runs[-1][0][1], runs[-1][0][3] = i2, j2
+            runs[-1] = (runs[-1][0], runs[-1][1] + 1)
         else:
-            runs.append([i1, i2, j1, j2])
-    return tuple(variant for i1, i2, j1, j2 in runs if i2 - i1 > 1 and j2 > j1
+            runs.append(([i1, i2, j1, j2], 1))
+    return runs
+
+
+def one_line_each(found: Diff) -> tuple[Edit, ...]:
+    """For each run of several of the learner's lines that the course's lines replace, an edit of
+    each line of the run alone into all of the course's lines of the run, at its indentation
+    (Diff.patched's in_place): the one wrong line of a run the course writes otherwise, in
+    another shape."""
+    return tuple(variant for (i1, i2, j1, j2), _ in _runs(found) if i2 - i1 > 1 and j2 > j1
                  for variant in (Edit(((i, i + 1, j1, j2),)) for i in range(i1, i2)) if variant not in found.edits)
+
+
+def whole_lines(found: Diff) -> tuple[Edit, ...]:
+    """Each line of the learner's that the diff splits into edits side by side (a change and a
+    line added beside it), as one edit of it into all of the course's lines of its run, where a
+    line of these reads a name that another binds and the learner's text never has: the course
+    names a value that the learner's line writes in place (``loss = lambda …`` then
+    ``f(loss)``, where the learner wrote ``f(lambda …)``)."""
+    theirs, mine = lines_of(found.theirs), {t.string for t in _tokens(found.mine) or () if _is_name(t)}
+    return tuple(Edit(((i1, i2, j1, j2),)) for (i1, i2, j1, j2), count in _runs(found)
+                 if i2 - i1 == 1 and count > 1 and _names_passed("\n".join(theirs[j1:j2]) + "\n") - mine)
+
+
+def _names_passed(text: str) -> set[str]:
+    """The names that a line of text binds and a later line of it reads."""
+    tree = parse_block(text)
+    names = [node for node in ast.walk(tree) if isinstance(node, ast.Name)] if tree else []
+    return {bound.id for bound in names if isinstance(bound.ctx, ast.Store) for read in names
+            if isinstance(read.ctx, ast.Load) and read.lineno > bound.lineno and read.id == bound.id}
+
+
+def one_line_added(found: Diff) -> tuple[Edit, ...]:
+    """Additions of one of the course's lines that the diff does not make: each line of an
+    addition of several, alone (the learner wrote the others in another shape), and each line
+    that replaces one of the learner's, added before it or after it instead (the learner's line
+    is right, and a line is missing beside it)."""
+    parts = [part for edit in found.edits if not edit.moved for part in edit.parts]
+    alone = [(i1, i1, j, j + 1) for i1, i2, j1, j2 in parts if i1 == i2 and j2 - j1 > 1 for j in range(j1, j2)]
+    beside = [(at, at, j1, j2) for i1, i2, j1, j2 in parts if i2 - i1 == 1 == j2 - j1 for at in (i1, i2)]
+    return tuple(dict.fromkeys(Edit((part,)) for part in alone + beside))
 
 
 def diff(mine: str, theirs: str, names: str = "rename") -> Diff:
     """The edits between the learner's text of a gap and the course's (see the module). names:
     "rename" the learner's own names as the course's (renamed), "keep" them, or "translate" the
     course's names into the learner's (translated)."""
-    theirs = reindented(theirs, mine)
+    theirs = unpacked(reindented(theirs, mine), mine)
     if names == "rename":
         mine = renamed(mine, theirs)
     elif names == "translate":
@@ -203,6 +242,67 @@ def _moves(parts: list[Part], a: list[str], b: list[str]) -> list[Edit]:
     return edits
 
 
+def off_by_one(text: str) -> list[tuple[int, str]]:
+    """The text with one line off by one the other way, for each way found: ``n - 1`` or ``n + 1``
+    as ``n``, and ``<`` as ``<=`` (``>`` as ``>=``) and back. Each is (the line, 1-based, the
+    text): the learner's own line that a trial can single out where the course writes the code
+    in another shape (``range(len(weights) - 1)`` where the course zips). Only expressions on
+    one line; none if the text cannot be parsed."""
+    tree = parse_block(text)
+    if tree is None:
+        return []
+    lines, found = lines_of(text, True), []
+    dedent = min((len(line) - len(line.lstrip(" ")) for line in lines if line.strip()), default=0)
+    wrapped = "return" in text or "yield" in text
+    shift = 4 - dedent if wrapped else -dedent
+    for node in ast.walk(tree):
+        if getattr(node, "lineno", None) != getattr(node, "end_lineno", -1):
+            continue
+        swaps = []
+        if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub)) and _is_one(node.right):
+            swaps.append((node.col_offset, node.end_col_offset, node.left))
+        for left, right in ((ast.Lt, "<="), (ast.LtE, "<"), (ast.Gt, ">="), (ast.GtE, ">")):
+            if isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], left):
+                swaps.append((node.left.end_col_offset, node.comparators[0].col_offset, f" {right} "))
+        for start, end, kept in swaps:
+            line = lines[node.lineno - 1]
+            start, end = start - shift, end - shift
+            middle = kept if isinstance(kept, str) else line[kept.col_offset - shift:kept.end_col_offset - shift]
+            found.append((node.lineno, "".join(lines[:node.lineno - 1]) + line[:start] + middle + line[end:] + "".join(lines[node.lineno:])))
+    return found
+
+
+def _is_one(node: ast.AST) -> bool:
+    return isinstance(node, ast.Constant) and type(node.value) is int and node.value == 1
+
+
+def unpacked(theirs: str, mine: str) -> str:
+    """The course's text with each ``a, b = x, y`` on lines of its own, ``a = x`` then ``b = y``,
+    where no name assigned is read in the values and the learner's text assigns no such tuple of
+    names: as the learner may write it."""
+    tree = parse_block(theirs)
+    if tree is None:
+        return theirs
+    ours = parse_block(mine)
+    tuples = {tuple(ast.unparse(target) for target in node.targets[0].elts) for node in ast.walk(ours)
+              if isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Tuple)} if ours else set()
+    lines = lines_of(theirs, True)
+    for node in sorted(ast.walk(tree), key=lambda node: -getattr(node, "lineno", 0)):
+        if not (isinstance(node, ast.Assign) and len(node.targets) == 1 and node.lineno == node.end_lineno
+                and isinstance(node.targets[0], ast.Tuple) and isinstance(node.value, ast.Tuple)
+                and len(node.targets[0].elts) == len(node.value.elts)
+                and all(isinstance(target, ast.Name) for target in node.targets[0].elts)):
+            continue
+        line = lines[node.lineno - 1]
+        names = [target.id for target in node.targets[0].elts]
+        if tuple(names) in tuples or any(isinstance(n, ast.Name) and n.id in names for n in ast.walk(node.value)):
+            continue
+        indent = line[:len(line) - len(line.lstrip())]
+        lines[node.lineno - 1:node.lineno] = [f"{indent}{target.id} = {ast.unparse(value)}\n"
+                                              for target, value in zip(node.targets[0].elts, node.value.elts)]
+    return "".join(lines)
+
+
 def reindented(theirs: str, mine: str) -> str:
     """The course's text with each line's leading spaces in the learner's style: their indent
     of the gap's first level, and their width of one more level. Unchanged where the learner
@@ -233,10 +333,10 @@ def renamed(mine: str, theirs: str) -> str:
     """The learner's text with each name they bind where the course binds another, at the same
     place of the same tokens, renamed to the course's everywhere in it. A name is renamed only
     if, in both texts, the gap binds it before any use (not a parameter or a name from outside,
-    nor a loop's own iterable), and the learner never uses the other name; a keyword argument of
-    the same spelling is left as it is. Code after the gap may read the learner's name, which
-    the rename would change: blame.py runs the renamed text and keeps it only if the checks say
-    the same of it."""
+    nor a loop's own iterable), the course binds no name of that spelling itself, and the learner
+    never uses the other name; a keyword argument of the same spelling is left as it is. Code
+    after the gap may read the learner's name, which the rename would change: blame.py runs the
+    renamed text and keeps it only if the checks say the same of it."""
     ours, course = _tokens(mine), _tokens(theirs)
     if ours is None or course is None:
         return mine
@@ -246,7 +346,8 @@ def renamed(mine: str, theirs: str) -> str:
     mapping = {}
     for name, others in pairs.items():
         [other] = others if len(others) == 1 else [None]
-        if other and name in bound_m and other in bound_c and other not in used and other not in mapping.values():
+        if (other and name in bound_m and other in bound_c and name not in bound_c and other not in used
+                and other not in mapping.values()):
             mapping[name] = other
     return _with_names(mine, ours, mapping)
 
@@ -360,19 +461,25 @@ def parse_block(text: str) -> ast.Module | None:
     return tree
 
 
-def overridden(text: str, origin: list[int | None]) -> set[int]:
-    """The learner's lines (1-based, as origin names them: Diff.patched) whose assignment a later
-    line assigns anew without reading it: ``self.calls = 1`` then ``self.calls = 0``. The checks
-    passing says nothing of such a line: it is masked. Empty if the text cannot be parsed."""
+def masked(text: str, origin: list[int | None]) -> set[int]:
+    """The learner's lines (1-based, as origin names them: Diff.patched) whose assignment nothing
+    reads: assigned anew by a later line without being read (``self.calls = 1`` then
+    ``self.calls = 0``), or a name that no line reads (a loop's too, but ``_``). The checks
+    passing says nothing of such a line. Empty if the text cannot be parsed."""
     tree = parse_block(text)
     if tree is None:
         return set()
-    assigned = [(node.lineno, ast.unparse(target), ast.unparse(node.value))
+    assigned = [(node.lineno, ast.unparse(target), ast.unparse(node.value), target)
                 for node in ast.walk(tree) if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value
-                for target in (node.targets if isinstance(node, ast.Assign) else [node.target])]
-    return {origin[mine - 1] for line, target, value in assigned if target not in value
-            for mine, name, _ in assigned if name == target and mine < line <= len(origin)
-            and origin[mine - 1] is not None}
+                for targets in (node.targets if isinstance(node, ast.Assign) else [node.target])
+                for target in (targets.elts if isinstance(targets, ast.Tuple) else [targets])]
+    read = {node.id for node in ast.walk(tree) if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Store)}
+    looped = [(node.lineno, node.target) for node in ast.walk(tree) if isinstance(node, (ast.For, ast.AsyncFor))]
+    unread = {line for line, *_, target in assigned if isinstance(target, ast.Name) and target.id not in read}
+    unread |= {line for line, target in looped if isinstance(target, ast.Name) and target.id not in read and target.id != "_"}
+    anew = {mine for line, name, value, _ in assigned for mine, earlier, _, _ in assigned
+            if earlier == name and name not in value and mine < line}
+    return {origin[line - 1] for line in unread | anew if line <= len(origin) and origin[line - 1] is not None}
 
 
 def dead_lines(text: str) -> set[int] | None:

@@ -53,17 +53,33 @@ def test_stop_interrupts_python_and_keeps_it_when_the_page_is_isolated(page: Pag
     still_runs(page)
 
 
-def test_a_saved_endless_loop_never_runs_on_load_and_the_checks_stop_at_their_time_limit(page: Page, course: str):
-    page.goto(course + LESSON)
+def save_an_endless_loop_in_the_first_gap(page: Page) -> None:
     looping = "        while True:\n            pass\n"
     page.evaluate("([key, p]) => localStorage.setItem(key, JSON.stringify(p))",
                   [PROGRESS_KEY, {"answers": {"L01.init": looping}, "hints": {}, "passed": {}, "quizzes": {}, "cells": {}}])
     page.reload()
+
+
+def test_a_saved_endless_loop_never_runs_on_load_and_the_checks_stop_at_their_time_limit(page: Page, course: str):
+    page.goto(course + LESSON)
+    save_an_endless_loop_in_the_first_gap(page)
     still_runs(page, 1)  # the page loaded and nothing of the saved code ran
     lab(page, 1).get_by_role("button", name="Run checks").click()
     expect(lab(page, 1).get_by_text(re.compile("^Stopped after 10 s, the time limit of the checks, while"))).to_be_visible(timeout=20_000)
     expect(check(page, 1, "Value(3).data is the float 3.0")).to_contain_text(re.compile("^stopped.*Still running when the 10 s were up"))
     expect(editor(page, 1)).to_contain_text("while True:")
+    still_runs(page)
+
+
+def test_an_endless_loop_fails_its_check_on_its_own_time_and_is_pointed_at_when_the_page_is_isolated(page: Page, isolated_course: str):
+    page.goto(isolated_course + LESSON)
+    save_an_endless_loop_in_the_first_gap(page)
+    lab(page, 1).get_by_role("button", name="Run checks").click()
+    expect(check(page, 1, "Value(3).data is the float 3.0")).to_contain_text(
+        re.compile(r"ran for more than 3 s, its time limit: code that never ends\? It was running line \d of gap L01\.init"),
+        timeout=20_000)
+    expect(lab(page, 1).get_by_role("listitem").filter(has_text=re.compile(r"^Gap L01\.init:"))).to_be_visible(timeout=20_000)
+    expect(lab(page, 1).get_by_role("status").last).not_to_contain_text(re.compile("Stopped|time limit"))
     still_runs(page)
 
 

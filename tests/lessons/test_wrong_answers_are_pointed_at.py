@@ -3,10 +3,12 @@ each is caught by its lab's checks and pointed at, as the page does it (site_src
 the gap at fault, and the learner's line where one line is wrong; no pointer or declared mistake's
 words name a gap or line that is right.
 
-``python -m tests.lessons.test_wrong_answers_are_pointed_at`` prints what each answer is told.
+``python -m tests.lessons.test_wrong_answers_are_pointed_at [words]`` prints what each answer is
+told (each whose why holds words).
 """
 
 import functools
+import sys
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -38,12 +40,12 @@ def _checks(lab_id: str, scratch: Path) -> tuple:
     return lesson, index - 1, course.diagnosed_checks(ember, lesson, index - 1, runtime.files(), scratch / lab_id)
 
 
-def told_all(scratch: Path) -> list[dict]:
-    """told of every answer, four at a time; each lab's checks made first, once."""
-    for lab_id in dict.fromkeys(answer["lab"] for answer in ANSWERS):
+def told_all(scratch: Path, answers: list[dict] = ANSWERS) -> list[dict]:
+    """told of each answer, four at a time; each lab's checks made first, once."""
+    for lab_id in dict.fromkeys(answer["lab"] for answer in answers):
         _checks(lab_id, scratch)
     with ThreadPoolExecutor(max_workers=4) as pool:
-        return list(pool.map(lambda answer: told(answer, scratch), ANSWERS))
+        return list(pool.map(lambda answer: told(answer, scratch), answers))
 
 
 def told(answer: dict, scratch: Path) -> dict:
@@ -60,7 +62,7 @@ def told(answer: dict, scratch: Path) -> dict:
 def judged(answer: dict, lab: dict) -> dict:
     """How well lab (told's) points at answer: caught, each wrong gap pointed at, the wrong line
     named where one line is wrong, and what misleads: a pointer or a mistake's words for a gap
-    that is right, a line named that is right, only a line to add where a line is wrong ("they find
+    that is right, a line named that is right (any, where only a line is missing), only a line to add where a line is wrong ("they find
     nothing wrong in the lines it has"), or the words of a mistake the answer does not make (its
     not_said)."""
     wrong = {gap: wrong.get("lines", []) for gap, wrong in answer["gaps"].items()}
@@ -70,6 +72,8 @@ def judged(answer: dict, lab: dict) -> dict:
                  if gap in faults and lines and faults[gap]["lines"] and not set(faults[gap]["lines"]) <= set(lines)]
     misleads += [f"no line of {gap} named wrong, where {lines} are" for gap, lines in wrong.items()
                  if gap in faults and lines and not faults[gap]["lines"] and faults[gap]["after"] is not None]
+    misleads += [f"lines {faults[gap]['lines']} of {gap} named, where only a line is missing" for gap, wrong in answer["gaps"].items()
+                 if wrong.get("missing") and gap in faults and faults[gap]["lines"]]
     misleads += [f"mistake's words for {fault['gap']}, which is right" for fault in lab["blame"]
                  if fault["says"] and fault["gap"] not in wrong]
     misleads += [f"words of a mistake not made: {fault['says']}" for fault in lab["blame"]
@@ -118,12 +122,14 @@ def test_the_corpus_covers_every_lab_of_lessons_01_to_14():
     assert labs <= {answer["lab"] for answer in ANSWERS}
 
 
-def main() -> None:
-    """Print what each wrong answer is told, and the totals."""
+def main(only: str = "") -> None:
+    """Print what each wrong answer is told, and the totals; only the answers whose why holds
+    only, if given."""
+    answers = [answer for answer in ANSWERS if only in answer["why"]]
     with tempfile.TemporaryDirectory() as folder:
-        labs = told_all(Path(folder))
+        labs = told_all(Path(folder), answers)
     totals = {"caught": 0, "gaps": 0, "one_line": 0, "lines": 0, "misleads": 0}
-    for answer, lab in zip(ANSWERS, labs):
+    for answer, lab in zip(answers, labs):
         judgement = judged(answer, lab)
         print(f"{answer['lab']} {answer['why']}")
         for fault in lab["blame"]:
@@ -133,10 +139,10 @@ def main() -> None:
         for key in ("caught", "gaps", "one_line", "lines"):
             totals[key] += int(judgement[key])
         totals["misleads"] += len(judgement["misleads"])
-    print(f"{len(ANSWERS)} answers: {totals['caught']} caught, {totals['gaps']} pointed at every wrong gap; "
+    print(f"{len(answers)} answers: {totals['caught']} caught, {totals['gaps']} pointed at every wrong gap; "
           f"{totals['lines']} of {totals['one_line']} gaps wrong on one line have it named; "
           f"{totals['misleads']} misleading words")
 
 
 if __name__ == "__main__":
-    main()
+    main(*sys.argv[1:2])

@@ -150,3 +150,20 @@ def test_timedout_raised_by_the_learners_own_code_is_an_error_like_any_other(tmp
     lab = check(tmp_path, "    y = x * 2\n    z = y * 1\n    return z\n", "    import timeouts\n    raise timeouts.TimedOut\n")
     assert [r["status"] for r in lab["results"]] == ["passed", "error", "error"]
 
+
+
+def test_a_check_that_never_ends_fails_on_its_own_time_and_its_line_is_named(tmp_path):
+    # Each check stops at its own time limit, so the blame still has time to name the line.
+    scale = "    y = x * 2\n    while y: y = y\n    z = y * 1\n    return z\n"
+    lab = check(tmp_path, scale, "    return x + 1\n")
+    assert [r["status"] for r in lab["results"]] == ["error", "passed", "error"]
+    assert lab["results"][0]["reason"] == ("this check ran for more than 3 s, its time limit: code that never ends? "
+                                           "It was running line 2 of gap L01.scale.")
+    assert "more than 1 s" in lab["results"][2]["reason"]
+    assert [(f["gap"], f["lines"]) for f in lab["blame"]] == [("L01.scale", [2])]
+
+
+def test_an_extra_line_is_said_as_taken_out(tmp_path):
+    lab = check(tmp_path, "    y = x * 2\n    z = y * 1\n    z = z + 1\n    return z\n", "    return x + 1\n")
+    [fault] = lab["blame"]
+    assert fault["text"] == "Gap L01.scale: the checks pass once its line 3 is taken out; they find nothing wrong in its lines 1–2 and 4."

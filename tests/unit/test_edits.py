@@ -1,6 +1,7 @@
 """site_src/runtime/edits.py: the edits between a learner's text of a gap and the course's."""
 
-from edits import Edit, dead_lines, diff, one_line_each, overridden, reindented, renamed
+from edits import (Edit, dead_lines, diff, masked, off_by_one, one_line_added, one_line_each, reindented, renamed,
+                   unpacked, whole_lines)
 
 
 def test_a_replaced_run_is_split_into_lines_and_blank_lines_are_no_edit():
@@ -71,5 +72,37 @@ def test_each_line_of_a_run_the_course_writes_otherwise_is_offered_alone_in_plac
 
 
 def test_a_line_whose_assignment_a_later_line_makes_anew_is_masked_unless_that_line_reads_it():
-    assert overridden("self.calls = 1\nself.loss = loss\nself.calls = 0\n", [1, 2, None]) == {1}
-    assert overridden("x = 1\nx = x + 1\n", [1, None]) == set()
+    assert masked("self.calls = 1\nself.loss = loss\nself.calls = 0\n", [1, 2, None]) == {1}
+    assert masked("x = 1\nx = x + 1\n", [1, None]) == set()
+    assert masked("a, b = 1, 2\nb = 3\nf(a, b)\n", [1, None, 2]) == {1}
+
+
+def test_a_name_or_loop_variable_that_no_line_reads_is_masked():
+    assert masked("loss = g\nd = f(x)\nreturn d\n", [1, None, 2]) == {1}
+    assert masked("for i in range(3):\n    t += 1\nfor _ in r:\n    t += 1\n", [1, 2, 3, 4]) == {1}
+
+
+def test_a_line_off_by_one_is_offered_the_other_way():
+    found = dict(off_by_one("    t = 0\n    for i in range(len(w) - 1):\n        if i < n: t += w[i]\n    return t\n"))
+    assert found[2] == "    t = 0\n    for i in range(len(w)):\n        if i < n: t += w[i]\n    return t\n"
+    assert found[3] == "    t = 0\n    for i in range(len(w) - 1):\n        if i <= n: t += w[i]\n    return t\n"
+
+
+def test_the_courses_tuple_assignment_is_unpacked_unless_the_learner_assigns_the_same_tuple():
+    course = "    for i in k:\n        up, down = list(k), list(k)\n"
+    assert unpacked(course, "    up = k\n") == "    for i in k:\n        up = list(k)\n        down = list(k)\n"
+    assert unpacked(course, "    up, down = k, k\n") == course
+    assert unpacked("a, b = b, a\n", "") == "a, b = b, a\n"
+
+
+def test_a_course_line_is_offered_added_alone_and_beside_the_learners_line():
+    found = diff("f = g()\nreturn h(f)\n", "f = g()\nf.go()\nf.stop()\nreturn h(f)\n")
+    assert {edit.parts for edit in one_line_added(found)} >= {((1, 1, 1, 2),), ((1, 1, 2, 3),)}
+    changed = diff("a = 1\nb = a\n", "a = 1\nc(a)\n")
+    assert {edit.parts for edit in one_line_added(changed)} == {((1, 1, 1, 2),), ((2, 2, 1, 2),)}
+
+
+def test_a_line_the_diff_splits_in_two_is_offered_whole():
+    found = diff("x = 1\nn = f(lambda v: v, p)\n", "x = 1\nloss = lambda v: v\nn = f(loss, p, h)\n")
+    assert len(found.edits) == 2
+    assert [edit.parts for edit in whole_lines(found)] == [((1, 2, 1, 3),)]

@@ -37,11 +37,11 @@ DIGESTS = {
     "11 start": "0fd50a2596bebefb",
     "11 end": "5224ccfe2d48e0c9",
     "12 start": "d6d8470605f2e2ea",
-    "12 end": "88024e6bf6457841",
-    "13 start": "8d105f38373f876f",
-    "13 end": "4285c4e0ec7f1b04",
-    "14 start": "de3dd473395792eb",
-    "14 end": "21c7a02c18018f70",
+    "12 end": "1328b877e15862d2",
+    "13 start": "0865f8d73b706d80",
+    "13 end": "fe437fc4f05d8f76",
+    "14 start": "3e4c4644f8270f31",
+    "14 end": "49f2f745a318169d",
 }
 """The first 16 hex digits of the SHA-256 of each snapshot's files, in path order, each after a
 ``# === path ===`` line (as ``python -m site_src snapshot`` prints them)."""
