@@ -276,6 +276,7 @@ function mountChecks(el, data, { showAnswers, editor, answers, earlierLabs }) {
   if (progress.passed(data.id)) summary.textContent = "You passed this lab. Run the checks again at any time.";
 
   const showFound = (faults) => showWhere(where, faults.filter((fault) => !changed.has(fault.gap)), data, editor);
+  const above = labsAbove(el);
 
   const stopButton = button("Stop", "ember-lab__button ember-lab__stop");
   run.after(stopButton);
@@ -286,8 +287,8 @@ function mountChecks(el, data, { showAnswers, editor, answers, earlierLabs }) {
     summary.textContent = !isReady() ? `Python is starting… the checks run as soon as it is ready.${earlier}`
       : isBusy() ? `Waiting for the run before them to end…${earlier}` : checking;
     showWhere(where, [], data, editor);
+    showPassed(false); // the praise and the answers of an earlier pass wait for this run's results
     [changed, reset] = [new Set(), false];
-    const above = labsAbove(el);
     const outcome = await runChecks(data.checks, learnerEmber(), {
       lab: data.gaps,
       answers: Object.assign({}, ...above.map((lab) => lab.answers), answers),
@@ -367,14 +368,13 @@ function showOutcome(outcome, { items, summary, data, showPassed }) {
     summary.textContent = stoppedSummary(outcome, wasRunning ? data.checks[next].title : null);
     // Only checks that ran too long count against the lab; one stopped by the learner (or by
     // leaving the page) says nothing about their code.
-    if (stopped === "time") {
-      progress.setPassed(data.id, false);
-      showPassed(false);
-    }
+    if (stopped === "time") progress.setPassed(data.id, false);
+    showPassed(progress.passed(data.id));
     return;
   }
   if (failure) {
     summary.textContent = failure;
+    showPassed(progress.passed(data.id));
     return;
   }
   results.forEach(({ likely = [] }, index) => showLikely(items[index], likely));

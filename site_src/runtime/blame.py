@@ -30,8 +30,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from diagnosis import agrees
-from edits import (Diff, Edit, dead_lines, diff, lines_of, masked, off_by_one, one_line_added, one_line_each,
-                   parse_block, whole_lines)
+from edits import Diff, Edit, dead_lines, diff, edit_sets, lines_of, masked, off_by_one, one_line_each, parse_block
 from timeouts import Alarm, TimedOut, timer, within
 
 MAX_TRIALS = 12
@@ -124,7 +123,7 @@ def same_code(mine: str, theirs: str) -> bool:
     """Whether two texts of a gap are the same code: the same syntax tree and the same first
     indentation (one level too deep puts it inside the code before it), whatever the spacing
     and comments; else the same lines, but for trailing spaces."""
-    if _indent(mine) != _indent(theirs):
+    if _least_indent(mine) != _least_indent(theirs):
         return False
     ours, course = parse_block(mine), parse_block(theirs)
     if ours is not None and course is not None:
@@ -132,7 +131,7 @@ def same_code(mine: str, theirs: str) -> bool:
     return [line.rstrip() for line in lines_of(mine)] == [line.rstrip() for line in lines_of(theirs)]
 
 
-def _indent(text: str) -> int:
+def _least_indent(text: str) -> int:
     """The indentation of a text's least indented line, in characters."""
     return min((len(line) - len(line.lstrip()) for line in lines_of(text) if line.strip()), default=0)
 
@@ -250,18 +249,12 @@ def _smallest(run: Run, gap: str, found: Diff, context: dict[str, str], targets:
     points at the gap, not a line), when it would leave a line of the learner's that could
     run unable to (a return put before it), or when it would leave a line of the learner's whose
     assignment nothing then reads (edits.masked): those lines are not right, only skipped or
-    masked. After the diff's own edits and a line it splits in two (edits.whole_lines), one line
-    of the learner's in place of a run, then one course's line added (edits.one_line_each,
-    one_line_added), then pairs of the diff's edits."""
+    masked. The sets are tried in edits.edit_sets's order."""
     size = len([line for line in lines_of(found.mine) if line.strip()])
     dead_before = dead_lines(found.mine) or set()
     masked_before = masked(found.mine, list(range(1, len(lines_of(found.mine)) + 1)))
-    edits, tried, variants = found.edits, 0, one_line_each(found)
-    sets = itertools.chain(((edit,) for edit in edits + whole_lines(found)), ((edit,) for edit in variants),
-                           ((edit,) for edit in one_line_added(found) if edit not in edits),
-                           itertools.chain.from_iterable(itertools.combinations(edits, n)
-                                                         for n in range(2, min(len(edits), MAX_LINES + 1) + 1)))
-    for chosen in sets:
+    tried, variants = 0, set(one_line_each(found))
+    for chosen in edit_sets(found, MAX_LINES + 1):
         if tried == MAX_TRIALS or time.monotonic() > deadline:
             break
         named = {line for edit in chosen for line in edit.lines}

@@ -21,9 +21,11 @@ so that a harmless line beside a wrong one is an edit of its own.
 import ast
 import difflib
 import io
+import itertools
 import keyword
 import textwrap
 import tokenize
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 ALIKE = 0.6
@@ -175,6 +177,18 @@ def one_line_added(found: Diff) -> tuple[Edit, ...]:
     alone = [(i1, i1, j, j + 1) for i1, i2, j1, j2 in parts if i1 == i2 and j2 - j1 > 1 for j in range(j1, j2)]
     beside = [(at, at, j1, j2) for i1, i2, j1, j2 in parts if i2 - i1 == 1 == j2 - j1 for at in (i1, i2)]
     return tuple(dict.fromkeys(Edit((part,)) for part in alone + beside))
+
+
+def edit_sets(found: Diff, most: int) -> Iterator[tuple[Edit, ...]]:
+    """The sets of edits to try, smallest first: each of the diff's own edits and each line it
+    splits in two (whole_lines), then one line of the learner's in place of a run
+    (one_line_each), then one course's line added (one_line_added), then the diff's own edits in
+    twos, and so on up to most at once."""
+    edits = found.edits
+    singles = [*edits, *whole_lines(found), *one_line_each(found), *(e for e in one_line_added(found) if e not in edits)]
+    yield from ((edit,) for edit in singles)
+    for n in range(2, min(len(edits), most) + 1):
+        yield from itertools.combinations(edits, n)
 
 
 def diff(mine: str, theirs: str, names: str = "rename") -> Diff:
