@@ -30,6 +30,9 @@ class Module:
 class Neuron(Module):
     """One neuron: relu (or nothing) of the weighted sum of its inputs plus a bias.
 
+    Its knobs are made by the class ``knob``, ember.scalar's Value; a subclass may make them of
+    another engine's (ember.fast.Neuron, from lesson 15).
+
     Args:
         inputs: How many inputs it reads, at least 1.
         rng: Where its weights come from: each is uniform in [-1, 1). The bias starts at 0.0.
@@ -39,11 +42,13 @@ class Neuron(Module):
         ValueError: If inputs is below 1.
     """
 
+    knob = Value
+
     def __init__(self, inputs: int, rng: random.Random, nonlinear: bool = True) -> None:
         if inputs < 1:
             raise ValueError(f"a Neuron needs at least 1 input, not {inputs}")
-        self.w = [Value(rng.uniform(-1, 1)) for _ in range(inputs)]
-        self.b = Value(0.0)
+        self.w = [self.knob(rng.uniform(-1, 1)) for _ in range(inputs)]
+        self.b = self.knob(0.0)
         self.nonlinear = nonlinear
 
     def __call__(self, x: Sequence["Value | float"]) -> Value:
@@ -77,15 +82,17 @@ class Layer(Module):
         inputs: How many inputs each neuron reads.
         outputs: How many neurons, at least 1.
         rng, nonlinear: As Neuron takes them.
+        neuron: The class of each neuron: Neuron, or a subclass of it.
 
     Raises:
         ValueError: If inputs or outputs is below 1.
     """
 
-    def __init__(self, inputs: int, outputs: int, rng: random.Random, nonlinear: bool = True) -> None:
+    def __init__(self, inputs: int, outputs: int, rng: random.Random, nonlinear: bool = True,
+                 neuron: type[Neuron] = Neuron) -> None:
         if outputs < 1:
             raise ValueError(f"a Layer needs at least 1 neuron, not {outputs}")
-        self.neurons = [Neuron(inputs, rng, nonlinear) for _ in range(outputs)]
+        self.neurons = [neuron(inputs, rng, nonlinear) for _ in range(outputs)]
 
     def __call__(self, x: Sequence["Value | float"]) -> list[Value]:
         """Each neuron's output for the inputs x, in order: a list of Values, one per neuron."""
@@ -113,17 +120,19 @@ class MLP(Module):
         inputs: How many inputs it reads, at least 1.
         outputs: The size of each layer, in order, each at least 1; the last is the output.
         seed: The seed of the random.Random its weights come from.
+        neuron: The class of each neuron, as Layer takes it: the same seed gives the same
+            weights whatever it is.
 
     Raises:
         ValueError: If there is no layer, or a size is below 1.
     """
 
-    def __init__(self, inputs: int, outputs: Sequence[int], seed: int = 0) -> None:
+    def __init__(self, inputs: int, outputs: Sequence[int], seed: int = 0, neuron: type[Neuron] = Neuron) -> None:
         if not outputs:
             raise ValueError("an MLP needs at least one layer")
         rng = random.Random(seed)
         sizes = [inputs, *outputs]
-        self.layers = [Layer(sizes[i], sizes[i + 1], rng, nonlinear=i != len(outputs) - 1)
+        self.layers = [Layer(sizes[i], sizes[i + 1], rng, nonlinear=i != len(outputs) - 1, neuron=neuron)
                        for i in range(len(outputs))]
 
     def __call__(self, x: Sequence["Value | float"]) -> "Value | list[Value]":

@@ -36,6 +36,7 @@ def hinge_loss(scores: Sequence[Value], labels: Sequence[int], parameters: Seque
         raise ValueError(f"hinge_loss needs one label per score: {len(scores)} scores, {len(labels)} labels")
     if any(label not in (-1, 1) for label in labels):
         raise ValueError("hinge_loss needs labels of -1 or 1")
+    Value = type(scores[0])  # the scores' engine: ember.scalar's, or ember.fast's (lesson 15)
     # --- gap L14.hinge ---
     margins = [(1 - label * score).relu() for score, label in zip(scores, labels)]
     data_loss = sum(margins, Value(0.0)) * (1.0 / len(margins))

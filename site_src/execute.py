@@ -183,18 +183,21 @@ def run_checks(checks: list[dict], lib_root: Path, gaps: list[str] = (), timeout
 
 def check_lab(checks: list[dict], lib_root: Path, gaps: list[str] = (), answers: dict[str, str] | None = None,
               spans: dict | None = None, unwritten: list[str] = (), timeout: float = 30.0,
-              cache: Path | None = None) -> dict:
+              cache: Path | None = None, time_limit: float | None = None) -> dict:
     """run_checks, and with the course's answers, where a failing lab is wrong.
 
     Args:
         answers: The course's text of gaps (runtime/checks.py's run_lab), or None for no blame.
         spans: Where the gaps lie in lib_root's files (gaps.Ember.spans).
         unwritten: The lab's gaps that still hold their stub.
+        time_limit: The page's time limit of the checks (run_lab's), or None for none: the
+            build keeps none, so that its results never depend on how busy the machine is.
 
     Returns:
         ``{"results": [...], "blame": [...]}``, as runtime/checks.py's run_lab.
     """
-    asked = {"checks": checks, "gaps": list(gaps), "answers": answers, "spans": spans, "unwritten": list(unwritten)}
+    asked = {"checks": checks, "gaps": list(gaps), "answers": answers, "spans": spans, "unwritten": list(unwritten),
+             "time_limit": time_limit}
     return _run("checks.py", json.dumps(asked), lib_root, timeout, cache)
 
 

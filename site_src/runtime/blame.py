@@ -323,12 +323,13 @@ def _pointer(gap: str, chosen: tuple[Edit, ...], size: int, earlier: bool | None
     changed = sorted(line for edit in kept if edit.parts[0][3] > edit.parts[0][2] for line in edit.lines)
     gone = sorted(line for edit in kept if edit.parts[0][3] == edit.parts[0][2] for line in edit.lines)
     moves = [(edit.lines, edit.after) for edit in chosen if edit.moved]
-    added = next((edit.after for edit in kept if edit.after is not None), None)
+    added, count = next(((edit.after, edit.parts[0][3] - edit.parts[0][2]) for edit in kept if edit.after is not None),
+                        (None, 0))
     named = sorted(changed + gone + [line for lines, _ in moves for line in lines])
     clauses = [f"its {_named(changed)} {'changes' if len(changed) == 1 else 'change'}"] if changed else []
     clauses += [f"its {_named(gone)} {'is' if len(gone) == 1 else 'are'} taken out"] if gone else []
     clauses += [f"its {_named(lines)} {'moves' if len(lines) == 1 else 'move'} {_place(after)}" for lines, after in moves]
-    clauses += [f"a line is added {_place(added)}"] if added is not None else []
+    clauses += [f"{'a line is' if count == 1 else f'{count} lines are'} added {_place(added)}"] if added is not None else []
     if clauses:
         rest = [line for line in range(1, size + 1) if line not in named]
         text = f"Gap {gap}: the checks pass once {' and '.join(clauses)}"

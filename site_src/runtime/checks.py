@@ -47,10 +47,6 @@ BLAME_TIME = 3.0
 """The most seconds spent finding where a failing lab is wrong, after its checks have run."""
 TRIAL_TIME = 1.0
 """The least time limit of one trial of the blame; it is twice the checks' own time if longer."""
-CHECK_TIME = 3.0
-"""The most seconds one check may take (each takes well under 1 s on the course's answers):
-past it, it fails as code that never ends, and each check after it has TRIAL_TIME, so that the
-blame still has its time within the lab's."""
 
 
 def describe(value: object) -> str:
@@ -177,7 +173,9 @@ def run_lab(session: Session, checks: list[dict], gaps: list[str] = (),
             ``{gap: text}`` without the last newline; None: no blame, and the mistakes are matched
             on the whole lab (diagnosis.diagnosis).
         time_limit: Seconds from the start that the checks and the blame may take; the blame
-            stops one second before it, and after BLAME_TIME.
+            stops one second before it, and after BLAME_TIME. A check still running BLAME_TIME
+            before that is ended (timeouts.within) and fails, and the checks after it are not
+            run, so that code that never ends is still pointed at.
         unwritten: The lab's gaps the learner has not written yet, which hold their stub.
         beside: The gaps of the page's earlier labs, blamed after those an error passed through:
             a wrong answer there may fail this lab's checks with no error at all.
@@ -200,10 +198,16 @@ def run_lab(session: Session, checks: list[dict], gaps: list[str] = (),
     started = time.monotonic()
     session.lab_gaps = tuple(gaps)
     results, through, took = [], [], 0.0
+    # The checks may take the time limit but what the blame keeps for itself: past it, code that
+    # never ends fails its check, and the blame still has its time to say where.
+    ends = started + time_limit - 1.0 - BLAME_TIME
     for check in checks:
         began = time.monotonic()
-        seconds = TRIAL_TIME if any(result.get("timed_out") for result in results) else CHECK_TIME
-        result, passed = _run_one(session, check["code"], seconds, alarm)
+        if any(result.get("timed_out") for result in results):
+            result, passed = {"status": "error", "timed_out": True,
+                              "reason": "not run: a check before it used up the checks' time"}, []
+        else:
+            result, passed = _run_one(session, check["code"], ends - began if ends < float("inf") else None, alarm)
         results.append(result)
         through += passed
         took += 0.0 if result.get("timed_out") else time.monotonic() - began
@@ -252,9 +256,9 @@ def run_checks_streaming(session: Session, request: str, post: Callable[[str], N
 
 
 def _run_one(session: Session, code: str, seconds: float | None = None, alarm: Alarm = timer) -> tuple[dict, list[str]]:
-    """A check's result, and the gaps an error it raised passed through. seconds: the check's
-    time limit (none inside a trial of the blame, which has its own); past it, the result is
-    an error with ``"timed_out": True``."""
+    """A check's result, and the gaps an error it raised passed through. seconds: the time the
+    check may take (none inside a trial of the blame, which has its own limit); past it, the
+    result is an error with ``"timed_out": True``."""
     session.reset()
     linecache.cache[CHECK_FILENAME] = (len(code), None, code.splitlines(True), CHECK_FILENAME)
     saved = sys.stdout, sys.stderr, sys.stdin
@@ -283,7 +287,7 @@ def _outcome(session: Session, code: str, seconds: float | None, alarm: Alarm) -
     began = time.monotonic()
     try:
         compiled = compile(code, CHECK_FILENAME, "exec")
-        with heeded(), (within(seconds, alarm) if seconds else contextlib.nullcontext()):
+        with heeded(), (within(max(seconds, 0.01), alarm) if seconds is not None else contextlib.nullcontext()):
             exec(compiled, {"__name__": "__check__", "expect": expect, "near": near})
         return {"status": "passed", "reason": ""}, []
     except AssertionError as exc:
@@ -293,11 +297,11 @@ def _outcome(session: Session, code: str, seconds: float | None, alarm: Alarm) -
     except BaseException as exc:  # the learner's code may raise anything, SystemExit included
         if isinstance(exc, TimedOut) and limited():
             raise  # a trial of the blame ran out of time: no result
-        if isinstance(exc, TimedOut) and seconds and time.monotonic() - began >= seconds - SLACK:
+        if isinstance(exc, TimedOut) and seconds is not None and time.monotonic() - began >= seconds - SLACK:
             where = session.describe_error(exc).removeprefix("TimedOut").strip(" ()")
             return {"status": "error", "timed_out": True,
-                    "reason": f"this check ran for more than {seconds:g} s, its time limit: code that never "
-                              f"ends?{f' It was running {where}.' if where else ''}"}, session.gaps_passed(exc)
+                    "reason": "still running when the checks' time was up: code that never ends?"
+                              f"{f' It was running {where}.' if where else ''}"}, session.gaps_passed(exc)
         return {"status": "error", "reason": _short(_in_check(exc) or session.describe_error(exc))}, session.gaps_passed(exc)
 
 
@@ -327,8 +331,8 @@ def _failed_line(exc: AssertionError) -> str:
 
 def main() -> None:
     """Build-time entry: ``checks.py LIB_ROOT RESULT_FILE``, with ``{"checks": [...], "gaps":
-    [...], "answers": {...} or null, "spans": {...}, "unwritten": [...]}`` as JSON on stdin; spans
-    say where the gaps lie (Session.set_gaps).
+    [...], "answers": {...} or null, "spans": {...}, "unwritten": [...], "time_limit": seconds or
+    null}`` as JSON on stdin; spans say where the gaps lie (Session.set_gaps).
 
     Writes what :func:`run_lab` returns as JSON to RESULT_FILE.
     """
@@ -337,7 +341,7 @@ def main() -> None:
     session = Session(lib_root)
     session.set_gaps(json.dumps(asked.get("spans") or {}))
     lab = run_lab(session, asked["checks"], asked["gaps"], answers=asked.get("answers"),
-                  unwritten=asked.get("unwritten", ()))
+                  time_limit=asked.get("time_limit") or float("inf"), unwritten=asked.get("unwritten", ()))
     with open(result_file, "w", encoding="utf-8") as file:
         json.dump(lab, file)
 

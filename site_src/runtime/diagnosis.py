@@ -37,7 +37,7 @@ def _same_failure(mistake: dict, result: dict) -> bool:
     """Whether a result fails as a mistake made its check fail: with the same reason, but for
     where an error was raised (a learner's code may lay out its lines otherwise); for an error,
     the same exception, whatever its message (the build's Python words some of them otherwise
-    than the browser's)."""
+    than the browser's), but for the attribute or name it says is missing."""
     if result["status"] == "passed" or result["status"] != mistake["status"]:
         return False
     if result["status"] == "error":
@@ -56,5 +56,7 @@ def _meaning(reason: str) -> str:
 
 
 def _exception(reason: str) -> str:
-    """The name of the exception an error's reason starts with."""
-    return re.match(r"[\w.]*", reason)[0]
+    """The name of the exception an error's reason starts with, and the attribute or name it
+    says is missing, if any (an AttributeError for grad is not one for _local)."""
+    missing = re.search(r"(?:attribute|name) '(\w+)'", reason)
+    return re.match(r"[\w.]*", reason)[0] + (f" {missing[1]}" if missing else "")

@@ -7,8 +7,8 @@ by differences). The set holds what real mistakes get wrong: a Value used twice 
 operation, a Value reached by two paths of different lengths, an operation deep in a chain
 (where its output's grad is not 1.0), inputs where the slope is not 1, and a chain 10,000 deep;
 once the leaves' grads are right, the grads inside the graph are checked too. On a mismatch it
-names the first wrong grad going back from the root, and the operation whose ``_backward`` made
-it, and draws the graph with that Value marked (hx.show_graph).
+names the first wrong grad going back from the root, and the operation whose ``_backward`` (or
+recorded slope, for a lean Value of lesson 15) made it, and draws the graph with that Value marked (hx.show_graph).
 
 :func:`params_against_nudging` does the same for a model's knobs and its loss, and
 :func:`check_order` checks a topological order on random seeded graphs with shared parents and
@@ -99,10 +99,25 @@ def _order(root) -> list:
 
 def _by_hand(root) -> None:
     """A backward pass for a lesson before 10: each Value's _backward, root first, in this
-    module's own order."""
+    module's own order; for a lean Value (ember.fast, lesson 15), each recorded slope times the
+    grad of the Value that recorded it, added to its parent's."""
     root.grad = 1.0
     for value in reversed(_order(root)):
-        value._backward()
+        if _lean(value):
+            for parent, local in zip(value._prev, value._local):
+                parent.grad += local * value.grad
+        else:
+            value._backward()
+
+
+def _lean(value) -> bool:
+    """Whether value records its local slopes (``_local``) instead of a ``_backward``."""
+    return not hasattr(value, "_backward")
+
+
+def _step(value) -> str:
+    """What passes a Value's grad back in its engine: "_backward" or "recorded slope"."""
+    return "recorded slope" if _lean(value) else "_backward"
 
 
 def _local(value, parent_index: int) -> float | None:
@@ -248,19 +263,23 @@ def _wrong(name: str, root, leaf, slope: float, ordered: bool, added: bool = Tru
     ops = " and ".join(repr(op) for op in sorted({user._op for user in users}))
     what = f"{first.label} (data {first.data:.4g}" + (f", made by '{first._op}')" if first._op else ")")
     reason += (f". Going back from the root, the first wrong grad is {what}: {_number(first.grad)} "
-               f"where it should be {expected[id(first)]:.6g}. It gets its grad from the _backward "
+               f"where it should be {expected[id(first)]:.6g}. It gets its grad from the {_step(first)} "
                f"of the {ops} that uses it")
     idle = [user for user in users if _never_set(user)]
     if idle:
         reason += (f", and that {idle[0]._op!r} still has the _backward every new Value starts with, "
                    "which passes nothing back: set out._backward = _backward once it is defined")
     else:
-        reason += ": its local gradient, times out.grad" + (", added with +=" if added else "")
+        reason += (": the slope it recorded for it, times its own grad, added with +=" if _lean(first) else
+                   ": its local gradient, times out.grad" + (", added with +=" if added else ""))
     return _drawn(reason, root, first)
 
 
 def _never_set(value) -> bool:
-    """Whether value, made by an operation, still has the _backward a leaf has."""
+    """Whether value, made by an operation, still has the _backward a leaf has (never, for a
+    lean Value)."""
+    if _lean(value):
+        return False
     leaf = type(value)(0.0)._backward
     return getattr(value._backward, "__code__", None) is getattr(leaf, "__code__", False)
 
@@ -268,17 +287,19 @@ def _never_set(value) -> bool:
 def _backward_fault(root) -> str:
     """The end of the reason when each _backward is right and backward() is not: the order the
     learner's topological_order gives, else backward()'s seed, else the order it walks in."""
+    each = "Each recorded slope is" if _lean(root) else "Each _backward is"
     misplaced = _misplaced(root)
     if misplaced:
         value, parent = misplaced
-        return (f". Each _backward is right, and backward() walks the order your topological_order "
+        return (f". {each} right, and backward() walks the order your topological_order "
                 f"gives, which puts {value.label} before its parent {parent.label} here: mend "
                 "topological_order first")
     if not _close(root.grad, 1.0):
-        return (f". Each _backward is right, but after backward() the root's grad is {_number(root.grad)}: "
+        return (f". {each} right, but after backward() the root's grad is {_number(root.grad)}: "
                 "backward() should seed it with 1.0, after clearing the grads")
-    return (". Each _backward is right when they are called root first, in a topological order turned "
-            "round, so backward() called the _backward of some Value before every Value made from it "
+    passed = "passed on the grad of some Value" if _lean(root) else "called the _backward of some Value"
+    return (f". {each} right when they are used root first, in a topological order turned "
+            f"round, so backward() {passed} before every Value made from it "
             "had passed its share back: check the order it walks in")
 
 

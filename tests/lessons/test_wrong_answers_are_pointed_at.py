@@ -21,6 +21,8 @@ from site_src.gaps import read_ember
 
 REPO = Path(__file__).resolve().parents[2]
 ANSWERS = yaml.safe_load((Path(__file__).parent / "wrong_answers.yml").read_text(encoding="utf-8"))
+PAGE_TIME_LIMIT = 10
+"""The seconds the page gives a lab's checks (CHECKS_TIME_LIMIT in js/lab.js)."""
 LINE_GOAL = 0.9
 """The share of answers wrong on one line whose pointer names that line."""
 
@@ -56,7 +58,8 @@ def told(answer: dict, scratch: Path) -> dict:
     mine = {gap: wrong["text"] for gap, wrong in answer["gaps"].items()}
     answers = {**course._answers(ember, lesson, index), **mine}
     folder = Path(tempfile.mkdtemp(dir=scratch))
-    return course.blamed_run(ember, lesson.number, lesson.labs[index].gaps, answers, checks, runtime.files(), folder)
+    return course.blamed_run(ember, lesson.number, lesson.labs[index].gaps, answers, checks, runtime.files(), folder,
+                             time_limit=PAGE_TIME_LIMIT)
 
 
 def judged(answer: dict, lab: dict) -> dict:

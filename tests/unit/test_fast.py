@@ -1,0 +1,87 @@
+"""ember/fast.py: the lean Value of lesson 15 gives the grads of ember.scalar's on the course's
+hard cases (../shared/COURSE.md), records its slopes as numbers, and keeps no __dict__."""
+
+import math
+
+import pytest
+
+from ember import nn
+from ember import scalar
+from ember.data import moons
+from ember.fast import Neuron, Value
+from ember.optim import hinge_loss, train_step
+
+
+def test_a_lean_value_keeps_its_fields_in_slots():
+    value = Value(2)
+    assert not hasattr(value, "__dict__")
+    assert (value.data, value.grad, value._prev, value._local, value._op, value.label) == (2.0, 0.0, (), (), "", "")
+    assert type(value.data) is float
+
+
+def test_each_operation_records_its_local_slopes_as_numbers():
+    a, b = Value(2.0), Value(-3.0)
+    assert (a + b)._local == (1.0, 1.0) and (a * b)._local == (-3.0, 2.0)
+    assert (a ** 3)._local == (12.0,) and (a ** 0)._local == (0.0,)
+    assert Value(-1.0).relu()._local == (0.0,) and Value(0.0).relu()._local == (0.0,) and a.relu()._local == (1.0,)
+    assert Value(1000.0).tanh().data == 1.0 and Value(1000.0).tanh()._local == (0.0,)
+
+
+@pytest.mark.parametrize("build, leaves, grads", [
+    (lambda a: a + a, [3.0], [2.0]),
+    (lambda a: a * a, [-3.0], [-6.0]),
+    (lambda a: a - a, [5.0], [0.0]),
+    (lambda a: (lambda b: b + b)(a + a), [1.0], [4.0]),
+    (lambda a, b, c, f: (a * b + c) * f, [2.0, -3.0, 10.0, -2.0], [6.0, -4.0, -2.0, 4.0]),
+    (lambda x: x ** 0, [0.0], [0.0]),
+    (lambda x: x.exp(), [math.log(2.0)], [2.0]),
+    (lambda x: x.tanh(), [1000.0], [0.0]),
+])
+def test_the_hard_cases_get_their_grads(build, leaves, grads):
+    values = [Value(x) for x in leaves]
+    build(*values).backward()
+    assert [v.grad for v in values] == pytest.approx(grads, abs=1e-12)
+
+
+def test_a_chain_100000_deep_runs_back_without_recursion():
+    x = Value(1.0)
+    y = x
+    for _ in range(100_000):
+        y = y + 1.0
+    y.backward()
+    assert x.grad == 1.0
+
+
+def test_backward_twice_adds_to_the_leaves_as_scalar_does():
+    x = Value(3.0)
+    y = x * x * x
+    y.backward()
+    y.backward()
+    assert x.grad == 54.0
+
+
+def test_bad_input_gets_the_same_clear_errors():
+    with pytest.raises(TypeError, match="needs a number"):
+        Value("abc")
+    with pytest.raises(TypeError, match="plain int or float exponent"):
+        Value(2.0) ** Value(3.0)
+    with pytest.raises(ZeroDivisionError, match="divided by zero"):
+        Value(1.0) / Value(0.0)
+    with pytest.raises(TypeError):
+        Value(1.0) + scalar.Value(1.0)  # the two engines do not mix
+
+
+def test_lesson_14s_network_on_the_lean_engine_has_the_same_loss_and_grads():
+    data = moons(40, noise=0.1, seed=0)
+    slow, lean = nn.MLP(2, [16, 16, 1]), nn.MLP(2, [16, 16, 1], neuron=Neuron)
+    losses = []
+    for model in (slow, lean):
+        scores = [model(inputs) for inputs, _ in data]
+        loss = hinge_loss(scores, [label for _, label in data], model.parameters())
+        model.zero_grad()
+        loss.backward()
+        losses.append(loss.data)
+    assert losses[0] == pytest.approx(losses[1], abs=1e-12)
+    assert max(abs(p.grad - q.grad) for p, q in zip(slow.parameters(), lean.parameters(), strict=True)) <= 1e-12
+    assert all(type(p) is Value for p in lean.parameters())
+    assert train_step(lean, data, 0.1) == pytest.approx(train_step(slow, data, 0.1), abs=1e-12)
