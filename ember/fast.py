@@ -13,10 +13,17 @@ derivatives (A. Griewank and A. Walther, Evaluating Derivatives, 2nd ed., SIAM 2
 """
 
 import math
+from collections.abc import Sequence
 from numbers import Integral, Real
 
-from ember import nn, scalar
+from ember import nn
 from ember.scalar import _check_divisor, _check_number, topological_order
+
+
+_pending: list[tuple] = []
+"""The parents of lean Values being freed, not let go of yet (Value.__del__)."""
+_draining = [False]
+"""Whether a Value.__del__ is letting go of _pending now."""
 
 
 def _as_value(x: "Value | float") -> "Value":
@@ -74,6 +81,25 @@ class Value:
     def __repr__(self) -> str:
         """Show the data and the grad, for example ``Value(2.0, grad=0.0)``."""
         return f"Value({self.data}, grad={self.grad})"
+
+    def __del__(self) -> None:
+        """Let go of the parents one Value at a time, not each inside the last. Freed at once, a
+        chain thousands deep would nest as deep, past what the browser's stack holds; here the
+        first Value freed lets go of every parent in a loop, and each parent freed meanwhile
+        only adds its own to the loop's list."""
+        try:
+            _pending.append(self._prev)
+        except AttributeError:  # __init__ raised before it set _prev
+            return
+        self._prev = ()
+        if _draining[0]:
+            return
+        _draining[0] = True
+        try:
+            while _pending:
+                _pending.pop()  # dropping a tuple may free its parents: their __del__ adds theirs
+        finally:
+            _draining[0] = False
 
     def __add__(self, other: "Value | float") -> "Value":
         """Return self + other, with op ``"+"``: the local slope is 1.0 for each parent.
@@ -148,11 +174,29 @@ class Value:
         return Value(max(0.0, self.data), (self,), (1.0 if self.data > 0 else 0.0,), "relu")
         # --- end ---
 
-    # Lesson 09 rebuilt these from + and *, and they carry over as you wrote them: they record no
-    # slopes of their own, so the same functions serve the lean Value. Division is lesson 11's,
-    # with this module's _as_value.
-    __neg__, __sub__, __rsub__ = scalar.Value.__neg__, scalar.Value.__sub__, scalar.Value.__rsub__
-    __radd__, __rmul__ = scalar.Value.__radd__, scalar.Value.__rmul__
+    # Built from + and * (and **), as lesson 09 and lesson 11 rebuilt them: they record no slopes
+    # of their own. Written again here, not taken from ember.scalar, where a Value(-1.0) of the
+    # learner's would be one of ember.scalar's, which does not mix with these.
+
+    def __neg__(self) -> "Value":
+        """Return -self, as self * -1."""
+        return self * -1
+
+    def __sub__(self, other: "Value | float") -> "Value":
+        """Return self - other, as self + (-other)."""
+        return self + (-other)
+
+    def __rsub__(self, other: float) -> "Value":
+        """Return other - self, for a plain number on the left."""
+        return other + (-self)
+
+    def __radd__(self, other: float) -> "Value":
+        """Return other + self, for a plain number on the left."""
+        return self + other
+
+    def __rmul__(self, other: float) -> "Value":
+        """Return other * self, for a plain number on the left."""
+        return self * other
 
     def __truediv__(self, other: "Value | float") -> "Value":
         """Return self / other, as self * other ** -1.
@@ -194,8 +238,49 @@ class Value:
         # --- end ---
 
 
+def dot(ws: Sequence[Value], xs: Sequence["Value | float"], b: Value) -> Value:
+    """b + w₁·x₁ + … + wₙ·xₙ as one Value with op ``"dot"``: a neuron's weighted sum in one node.
+
+    Its parents are the weights, then the inputs (each plain number made a leaf), then the bias,
+    2n + 1 in all; the local slope of each weight is its input's data, of each input its
+    weight's data, and of the bias 1.0. One node instead of n products and n sums: the backward
+    pass makes the same 2n + 1 steps, without 2n Values in between.
+
+    Args:
+        ws: The weights, n lean Values.
+        xs: The inputs, n lean Values or plain numbers.
+        b: The bias, a lean Value.
+
+    Raises:
+        ValueError: If ws and xs differ in length.
+        TypeError: If an input is neither a lean Value nor a real number.
+    """
+    if len(ws) != len(xs):
+        raise ValueError(f"dot needs one input per weight: {len(ws)} weights, {len(xs)} inputs")
+    # --- gap L16.dot ---
+    xs = [_as_value(x) for x in xs]
+    data = b.data + sum(w.data * x.data for w, x in zip(ws, xs))
+    slopes = [x.data for x in xs] + [w.data for w in ws] + [1.0]
+    return Value(data, (*ws, *xs, b), tuple(slopes), "dot")
+    # --- end ---
+
+
 class Neuron(nn.Neuron):
     """A Neuron whose knobs are lean Values: ``MLP(2, [16, 16, 1], neuron=Neuron)`` is lesson
-    14's network on the lean engine, with the same weights for the same seed."""
+    14's network on the lean engine, with the same weights for the same seed. From lesson 16 its
+    weighted sum is one node (dot)."""
 
     knob = Value
+
+    def __call__(self, x: Sequence["Value | float"]) -> Value:
+        """relu(dot(w, x, b)), or dot(w, x, b) when the neuron is not nonlinear.
+
+        Raises:
+            ValueError: If x has the wrong number of inputs.
+        """
+        if len(x) != len(self.w):
+            raise ValueError(f"this Neuron reads {len(self.w)} inputs, not {len(x)}")
+        # --- gap L16.neuron ---
+        total = dot(self.w, x, self.b)
+        return total.relu() if self.nonlinear else total
+        # --- end ---

@@ -442,8 +442,9 @@ function showLikely(item, likely) {
 }
 
 /**
- * Show one check's status, reason and what the learner's code printed, as text; an empty
- * status clears them, and what the learner most likely did (showLikely).
+ * Show one check's status, reason and what was printed while it ran (by the learner's code or
+ * the check), as text; an empty status clears them, and what the learner most likely did
+ * (showLikely).
  * @param {HTMLElement} item
  * @param {import("./runtime/client.js").CheckResult|{status: "", reason: ""}} result
  */
@@ -462,10 +463,10 @@ function showResult(item, { status, reason, output }) {
     const box = make("div", "ember-lab__printed");
     const pre = make("pre", "ember-lab__output");
     pre.setAttribute("role", "log");
-    pre.setAttribute("aria-label", `What your code printed during: ${item.querySelector(".ember-lab__check-title").textContent}`);
+    pre.setAttribute("aria-label", `What was printed during: ${item.querySelector(".ember-lab__check-title").textContent}`);
     pre.tabIndex = 0; // it may scroll: the keyboard must reach it
     appendOutput(pre, printed);
-    box.append(make("span", "ember-lab__printed-title", "Your code printed:"), pre);
+    box.append(make("span", "ember-lab__printed-title", "Printed while it ran:"), pre);
     item.append(box);
   }
 }

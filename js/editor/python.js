@@ -62,6 +62,8 @@ export function pythonEditing({ label, texts = () => [] }) {
     EditorView.lineWrapping,
     hangingIndent,
     EditorView.contentAttributes.of({ "aria-label": label }),
+    // The page's sticky header covers the top of the window: scroll what is selected below it.
+    EditorView.scrollMargins.of(() => ({ top: document.querySelector(".md-header")?.offsetHeight ?? 0 })),
   ];
 }
 

@@ -47,6 +47,15 @@ BLAME_TIME = 3.0
 """The most seconds spent finding where a failing lab is wrong, after its checks have run."""
 TRIAL_TIME = 1.0
 """The least time limit of one trial of the blame; it is twice the checks' own time if longer."""
+MIN_CHECK_TIME = 0.5
+"""The least time a check is started with: one that would have less is not run, so that it is
+not said to be code that never ends."""
+UNTIMED_TRIAL = 5.0
+"""A trial's time limit where the checks have none (the build): many times what a trial takes,
+so that the build's pointers do not depend on how busy the machine is, yet trials that never
+end cost little."""
+UNTIMED_BLAME = 20.0
+"""The seconds the blame may take where the checks have no time limit (the build)."""
 
 
 def describe(value: object) -> str:
@@ -172,10 +181,11 @@ def run_lab(session: Session, checks: list[dict], gaps: list[str] = (),
         answers: The course's text of the lab's gaps and of the earlier gaps the page has,
             ``{gap: text}`` without the last newline; None: no blame, and the mistakes are matched
             on the whole lab (diagnosis.diagnosis).
-        time_limit: Seconds from the start that the checks and the blame may take; the blame
-            stops one second before it, and after BLAME_TIME. A check still running BLAME_TIME
-            before that is ended (timeouts.within) and fails, and the checks after it are not
-            run, so that code that never ends is still pointed at.
+        time_limit: Seconds from the start that the checks and the blame may take, as the page
+            gives them; the blame stops one second before it, and after BLAME_TIME. A check
+            still running BLAME_TIME before that is ended (timeouts.within) and fails, and the
+            checks after it are not run, so that code that never ends is still pointed at.
+            Without one (the build), the blame has UNTIMED_BLAME, and each trial UNTIMED_TRIAL.
         unwritten: The lab's gaps the learner has not written yet, which hold their stub.
         beside: The gaps of the page's earlier labs, blamed after those an error passed through:
             a wrong answer there may fail this lab's checks with no error at all.
@@ -203,7 +213,7 @@ def run_lab(session: Session, checks: list[dict], gaps: list[str] = (),
     ends = started + time_limit - 1.0 - BLAME_TIME
     for check in checks:
         began = time.monotonic()
-        if any(result.get("timed_out") for result in results):
+        if any(result.get("timed_out") for result in results) or ends - began < MIN_CHECK_TIME:
             result, passed = {"status": "error", "timed_out": True,
                               "reason": "not run: a check before it used up the checks' time"}, []
         else:
@@ -215,10 +225,11 @@ def run_lab(session: Session, checks: list[dict], gaps: list[str] = (),
     if answers is None:
         likely = diagnosis(checks, results)
         return {"results": [{**r, "likely": words} if words else r for r, words in zip(results, likely)], "blame": []}
-    deadline = min(started + time_limit - 1.0, time.monotonic() + BLAME_TIME)
+    timed = time_limit < float("inf")
+    deadline = min(started + time_limit - 1.0, time.monotonic() + BLAME_TIME) if timed else time.monotonic() + UNTIMED_BLAME
     trial = Trial(session.lib_root, session.spans)
     run = pointers_run(session, trial, lambda code: _run_one(session, code)[0], checks,
-                       Limit(deadline, max(TRIAL_TIME, 2 * took), alarm))
+                       Limit(deadline, max(TRIAL_TIME, 2 * took) if timed else UNTIMED_TRIAL, alarm))
     faults = blame(run, trial, checks, results, list(gaps), answers, list(dict.fromkeys([*through, *beside])), deadline,
                    tuple(unwritten), tuple(checked), on_fault)
     likely = {}
@@ -300,7 +311,7 @@ def _outcome(session: Session, code: str, seconds: float | None, alarm: Alarm) -
         if isinstance(exc, TimedOut) and seconds is not None and time.monotonic() - began >= seconds - SLACK:
             where = session.describe_error(exc).removeprefix("TimedOut").strip(" ()")
             return {"status": "error", "timed_out": True,
-                    "reason": "still running when the checks' time was up: code that never ends?"
+                    "reason": "still running when the checks' time was up: code that never ends, or runs far too long?"
                               f"{f' It was running {where}.' if where else ''}"}, session.gaps_passed(exc)
         return {"status": "error", "reason": _short(_in_check(exc) or session.describe_error(exc))}, session.gaps_passed(exc)
 

@@ -4,8 +4,9 @@ a unit that a pointer can name (blame.py tries them, smallest first).
 Before the two are diffed (difflib, line by line, trailing spaces aside):
 
 - the course's lines are indented as the learner indents (two spaces a level where they use two),
-  and its ``a, b = x, y`` put on two lines where the learner's text assigns no such tuple
-  (unpacked);
+  its ``a, b = x, y`` put on two lines where the learner's text assigns no such tuple
+  (unpacked), and its last ``return EXPR`` as ``out = EXPR`` then ``return out`` where the
+  learner's ends so (named_return);
 - the names the learner binds where the course binds others, consistently (``for n in …`` where
   the course has ``for neuron in …``), are renamed to the course's in the learner's text, so that
   a line differing only by them is not an edit (renamed); or, the other way, the course's names
@@ -195,7 +196,7 @@ def diff(mine: str, theirs: str, names: str = "rename") -> Diff:
     """The edits between the learner's text of a gap and the course's (see the module). names:
     "rename" the learner's own names as the course's (renamed), "keep" them, or "translate" the
     course's names into the learner's (translated)."""
-    theirs = unpacked(reindented(theirs, mine), mine)
+    theirs = named_return(unpacked(reindented(theirs, mine), mine), mine)
     if names == "rename":
         mine = renamed(mine, theirs)
     elif names == "translate":
@@ -315,6 +316,41 @@ def unpacked(theirs: str, mine: str) -> str:
         lines[node.lineno - 1:node.lineno] = [f"{indent}{target.id} = {ast.unparse(value)}\n"
                                               for target, value in zip(node.targets[0].elts, node.value.elts)]
     return "".join(lines)
+
+
+def named_return(theirs: str, mine: str) -> str:
+    """The course's text with its last line ``return EXPR`` as ``NAME = EXPR`` then ``return
+    NAME``, where the learner's text ends so, naming the value first (``out = Value(…)`` then
+    ``return out``), and the course's names no NAME: as the learner writes it."""
+    ours, course = _statements(mine), _statements(theirs)
+    if len(ours) < 2 or not course:
+        return theirs
+    named, returned, last = ours[-2], ours[-1], course[-1]
+    if not (isinstance(returned, ast.Return) and isinstance(returned.value, ast.Name)
+            and isinstance(named, ast.Assign) and len(named.targets) == 1
+            and isinstance(named.targets[0], ast.Name) and named.targets[0].id == returned.value.id
+            and isinstance(last, ast.Return) and last.value is not None and not isinstance(last.value, ast.Name)
+            and last.lineno == last.end_lineno):
+        return theirs
+    name = returned.value.id
+    if any(isinstance(node, ast.Name) and node.id == name for statement in course for node in ast.walk(statement)):
+        return theirs
+    lines = lines_of(theirs, True)
+    line = lines[last.lineno - 1]
+    indent = line[:len(line) - len(line.lstrip())]
+    lines[last.lineno - 1:last.lineno] = [f"{indent}{name} = {line.strip().removeprefix('return').strip()}\n",
+                                          f"{indent}return {name}\n"]
+    return "".join(lines)
+
+
+def _statements(text: str) -> list[ast.stmt]:
+    """The top-level statements of a gap's text (parse_block's, inside its wrapper function if it
+    has one); none if it cannot be parsed."""
+    tree = parse_block(text)
+    if tree is None:
+        return []
+    wrapped = len(tree.body) == 1 and isinstance(tree.body[0], ast.FunctionDef) and tree.body[0].name == "_"
+    return tree.body[0].body if wrapped and ("return" in text or "yield" in text) else tree.body
 
 
 def reindented(theirs: str, mine: str) -> str:
@@ -483,7 +519,7 @@ def masked(text: str, origin: list[int | None]) -> set[int]:
     tree = parse_block(text)
     if tree is None:
         return set()
-    assigned = [(node.lineno, ast.unparse(target), ast.unparse(node.value), target)
+    assigned = [(node.lineno, ast.unparse(target), _reads(node.value), target)
                 for node in ast.walk(tree) if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value
                 for targets in (node.targets if isinstance(node, ast.Assign) else [node.target])
                 for target in (targets.elts if isinstance(targets, ast.Tuple) else [targets])]
@@ -491,9 +527,14 @@ def masked(text: str, origin: list[int | None]) -> set[int]:
     looped = [(node.lineno, node.target) for node in ast.walk(tree) if isinstance(node, (ast.For, ast.AsyncFor))]
     unread = {line for line, *_, target in assigned if isinstance(target, ast.Name) and target.id not in read}
     unread |= {line for line, target in looped if isinstance(target, ast.Name) and target.id not in read and target.id != "_"}
-    anew = {mine for line, name, value, _ in assigned for mine, earlier, _, _ in assigned
-            if earlier == name and name not in value and mine < line}
+    anew = {mine for line, name, reads, _ in assigned for mine, earlier, _, _ in assigned
+            if earlier == name and name not in reads and mine < line}
     return {origin[line - 1] for line in unread | anew if line <= len(origin) and origin[line - 1] is not None}
+
+
+def _reads(value: ast.AST) -> set[str]:
+    """What an expression reads, as written: each name, attribute and item it uses."""
+    return {ast.unparse(node) for node in ast.walk(value) if isinstance(node, (ast.Name, ast.Attribute, ast.Subscript))}
 
 
 def dead_lines(text: str) -> set[int] | None:

@@ -297,9 +297,12 @@ def _backward_fault(root) -> str:
     if not _close(root.grad, 1.0):
         return (f". {each} right, but after backward() the root's grad is {_number(root.grad)}: "
                 "backward() should seed it with 1.0, after clearing the grads")
-    passed = "passed on the grad of some Value" if _lean(root) else "called the _backward of some Value"
-    return (f". {each} right when they are used root first, in a topological order turned "
-            f"round, so backward() {passed} before every Value made from it "
+    if _lean(root):
+        return (f". {each} right, so the fault is in backward()'s loop: the order it walks in (root "
+                "first, reversed(order)), or the share it adds to each parent (the slope times the grad of "
+                "the Value that recorded it, value.grad, added with +=)")
+    return (f". {each} right when they are called root first, in a topological order turned "
+            "round, so backward() called the _backward of some Value before every Value made from it "
             "had passed its share back: check the order it walks in")
 
 

@@ -1,7 +1,7 @@
 """site_src/runtime/edits.py: the edits between a learner's text of a gap and the course's."""
 
-from edits import (Edit, dead_lines, diff, masked, off_by_one, one_line_added, one_line_each, reindented, renamed,
-                   unpacked, whole_lines)
+from edits import (Edit, dead_lines, diff, masked, named_return, off_by_one, one_line_added, one_line_each, reindented,
+                   renamed, unpacked, whole_lines)
 
 
 def test_a_replaced_run_is_split_into_lines_and_blank_lines_are_no_edit():
@@ -106,3 +106,10 @@ def test_a_line_the_diff_splits_in_two_is_offered_whole():
     found = diff("x = 1\nn = f(lambda v: v, p)\n", "x = 1\nloss = lambda v: v\nn = f(loss, p, h)\n")
     assert len(found.edits) == 2
     assert [edit.parts for edit in whole_lines(found)] == [((1, 2, 1, 3),)]
+
+
+def test_the_courses_return_is_named_as_the_learner_names_it():
+    mine = "    x = f(2)\n    out = g(x, 1)\n    return out\n"
+    assert named_return("    x = f(2)\n    return g(x)\n", mine) == "    x = f(2)\n    out = g(x)\n    return out\n"
+    assert [edit.lines for edit in diff(mine, "    x = f(2)\n    return g(x)\n").edits] == [[2]]
+    assert named_return("    return out + 1\n", mine) == "    return out + 1\n"  # the course has a name out

@@ -1,14 +1,16 @@
 """ember/fast.py: the lean Value of lesson 15 gives the grads of ember.scalar's on the course's
-hard cases (../shared/COURSE.md), records its slopes as numbers, and keeps no __dict__."""
+hard cases (../shared/COURSE.md), records its slopes as numbers, and keeps no __dict__; lesson
+16's dot makes a neuron's sum one node and trains as lesson 14's network does."""
 
 import math
+import random
 
 import pytest
 
 from ember import nn
 from ember import scalar
 from ember.data import moons
-from ember.fast import Neuron, Value
+from ember.fast import Neuron, Value, dot
 from ember.optim import hinge_loss, train_step
 
 
@@ -85,3 +87,28 @@ def test_lesson_14s_network_on_the_lean_engine_has_the_same_loss_and_grads():
     assert max(abs(p.grad - q.grad) for p, q in zip(slow.parameters(), lean.parameters(), strict=True)) <= 1e-12
     assert all(type(p) is Value for p in lean.parameters())
     assert train_step(lean, data, 0.1) == pytest.approx(train_step(slow, data, 0.1), abs=1e-12)
+
+
+def test_dot_is_one_node_with_a_slope_for_each_weight_input_and_the_bias():
+    ws, b = [Value(2.0), Value(-1.0)], Value(0.5)
+    out = dot(ws, [3, Value(4.0)], b)
+    assert (out.data, out._op, len(out._prev)) == (2.5, "dot", 5)
+    assert out._local == (3.0, 4.0, 2.0, -1.0, 1.0)
+    out.backward()
+    assert [w.grad for w in ws] + [b.grad] == [3.0, 4.0, 1.0]
+    with pytest.raises(ValueError, match="one input per weight"):
+        dot(ws, [1.0], b)
+
+
+def test_one_node_per_neuron_trains_as_lesson_14s_network_does():
+    data = moons(30, noise=0.1, seed=0)
+
+    class SummedNeuron(nn.Neuron):
+        knob = Value
+
+    curves = []
+    for neuron in (nn.Neuron, SummedNeuron, Neuron):
+        model = nn.MLP(2, [16, 16, 1], neuron=neuron)
+        curves.append([train_step(model, data, 0.5)[0] for _ in range(5)])
+    assert curves[1] == pytest.approx(curves[0], abs=1e-9) and curves[2] == pytest.approx(curves[0], abs=1e-9)
+    assert Neuron(3, random.Random(0))([1.0, 2.0, 3.0])._prev[0]._op == "dot"

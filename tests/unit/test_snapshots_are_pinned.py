@@ -42,8 +42,10 @@ DIGESTS = {
     "13 end": "14862090d769cdac",
     "14 start": "3ae705b7312cf5fb",
     "14 end": "b069fd5d83ed4a89",
-    "15 start": "ae901b131c7a2958",
-    "15 end": "0e2c60f997429ef6",
+    "15 start": "8be356dfc080aa0b",
+    "15 end": "02f2817f25eed970",
+    "16 start": "a2dab4167db67f9b",
+    "16 end": "5d5ec123f96bdb5f",
 }
 """The first 16 hex digits of the SHA-256 of each snapshot's files, in path order, each after a
 ``# === path ===`` line (as ``python -m site_src snapshot`` prints them)."""
