@@ -249,10 +249,13 @@ def _smallest(run: Run, gap: str, found: Diff, context: dict[str, str], targets:
     points at the gap, not a line), when it would leave a line of the learner's that could
     run unable to (a return put before it), or when it would leave a line of the learner's whose
     assignment nothing then reads (edits.masked): those lines are not right, only skipped or
-    masked. The sets are tried in edits.edit_sets's order."""
+    masked; nor one that only adds a line where a line of the learner's is assigned anew before
+    it is read. The sets are tried in edits.edit_sets's order."""
     size = len([line for line in lines_of(found.mine) if line.strip()])
     dead_before = dead_lines(found.mine) or set()
-    masked_before = masked(found.mine, list(range(1, len(lines_of(found.mine)) + 1)))
+    every_line = list(range(1, len(lines_of(found.mine)) + 1))
+    masked_before = masked(found.mine, every_line)
+    overwritten = masked(found.mine, every_line, unread=False)
     tried, variants = 0, set(one_line_each(found))
     for chosen in edit_sets(found, MAX_LINES + 1):
         if tried == MAX_TRIALS or time.monotonic() > deadline:
@@ -272,6 +275,8 @@ def _smallest(run: Run, gap: str, found: Diff, context: dict[str, str], targets:
             continue
         if masked(text, origin) - masked_before:
             continue  # a line of the learner's left that nothing reads
+        if not named and overwritten:
+            continue  # a line only added, where a line of the learner's is assigned anew unread: that line is wrong
         tried += 1
         results = run(targets, {**context, gap: text}, first_failure=True)
         if len(results) == len(targets) and all(_passed(r) for r in results):

@@ -511,11 +511,11 @@ def parse_block(text: str) -> ast.Module | None:
     return tree
 
 
-def masked(text: str, origin: list[int | None]) -> set[int]:
+def masked(text: str, origin: list[int | None], unread: bool = True) -> set[int]:
     """The learner's lines (1-based, as origin names them: Diff.patched) whose assignment nothing
     reads: assigned anew by a later line without being read (``self.calls = 1`` then
-    ``self.calls = 0``), or a name that no line reads (a loop's too, but ``_``). The checks
-    passing says nothing of such a line. Empty if the text cannot be parsed."""
+    ``self.calls = 0``), or, with unread, a name that no line reads (a loop's too, but ``_``).
+    The checks passing says nothing of such a line. Empty if the text cannot be parsed."""
     tree = parse_block(text)
     if tree is None:
         return set()
@@ -525,11 +525,12 @@ def masked(text: str, origin: list[int | None]) -> set[int]:
                 for target in (targets.elts if isinstance(targets, ast.Tuple) else [targets])]
     read = {node.id for node in ast.walk(tree) if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Store)}
     looped = [(node.lineno, node.target) for node in ast.walk(tree) if isinstance(node, (ast.For, ast.AsyncFor))]
-    unread = {line for line, *_, target in assigned if isinstance(target, ast.Name) and target.id not in read}
-    unread |= {line for line, target in looped if isinstance(target, ast.Name) and target.id not in read and target.id != "_"}
+    never = {line for line, *_, target in assigned if isinstance(target, ast.Name) and target.id not in read}
+    never |= {line for line, target in looped if isinstance(target, ast.Name) and target.id not in read and target.id != "_"}
     anew = {mine for line, name, reads, _ in assigned for mine, earlier, _, _ in assigned
             if earlier == name and name not in reads and mine < line}
-    return {origin[line - 1] for line in unread | anew if line <= len(origin) and origin[line - 1] is not None}
+    return {origin[line - 1] for line in (never if unread else set()) | anew
+            if line <= len(origin) and origin[line - 1] is not None}
 
 
 def _reads(value: ast.AST) -> set[str]:
