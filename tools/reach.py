@@ -18,13 +18,14 @@ def come_to(part: Locator) -> Locator:
     mount, or instant navigation's new content, may replace the element found before it scrolls;
     then it scrolls to the one that replaced it."""
     for _ in range(REPLACED_AT_MOST):
-        if part.evaluate(KEEP_IN_VIEW, KEEP_FRAMES):
+        if part.evaluate(KEEP_IN_VIEW, KEEP):
             return part
     raise AssertionError(f"{part} was replaced {REPLACED_AT_MOST} times as the page scrolled to it")
 
 
-KEEP_IN_VIEW = """(el, frames) => new Promise((resolve) => {
+KEEP_IN_VIEW = """(el, { frames, ms }) => new Promise((resolve) => {
   const part = el.closest("[data-found]");
+  setTimeout(() => resolve(el.isConnected), ms);
   const step = () => {
     if (!el.isConnected) return resolve(false);
     const { top, bottom, height } = el.getBoundingClientRect();
@@ -36,11 +37,12 @@ KEEP_IN_VIEW = """(el, frames) => new Promise((resolve) => {
 })"""
 """Scrolls an element not wholly in view to the middle of the view, or one taller than the view to
 its top, as a learner reading down to it, and again at each frame until the part it is in has
-mounted (or for at most the given frames: the caller's assertion then says what is missing);
-says whether it is still in the page."""
-KEEP_FRAMES = 3600
-"""The most frames come_to keeps a part in view while it waits for it to mount: a minute at 60 frames
-a second, and more on a slow machine."""
+mounted (or for at most the given frames or ms: the caller's assertion then says what is missing;
+a page that draws no frames must not hold its caller for ever); says whether it is still in the
+page."""
+KEEP = {"frames": 3600, "ms": 60_000}
+"""The most frames, and ms, come_to keeps a part in view while it waits for it to mount: a minute,
+or 3,600 frames at 60 a second."""
 REPLACED_AT_MOST = 5
 """How many times a part may be replaced while come_to scrolls to it: its mount replaces it once."""
 

@@ -129,11 +129,11 @@ def test_a_learner_who_has_started_on_the_page_is_not_reloaded_under_them(browse
         page.goto(f"http://127.0.0.1:{server.server_address[1]}/{LESSON}")
         page.evaluate("window.emberFirstLoad = true")
         # Heard after js/offline/register.js's own listener, which reloads the page or not.
-        page.evaluate("() => { window.controllerChanged = new Promise((resolve) => "
-                      "navigator.serviceWorker.addEventListener('controllerchange', resolve)); }")
+        page.evaluate("navigator.serviceWorker.addEventListener('controllerchange', "
+                      "() => { window.controllerChanged = true; })")
         cell(page, 1).get_by_role("textbox", name="Code of cell 1").click()
         stored.set()
-        page.evaluate("window.controllerChanged.then(() => true)")
+        page.wait_for_function("window.controllerChanged === true", polling=100, timeout=60_000)
         # register.js notes a reload in sessionStorage before it reloads.
         assert page.evaluate("sessionStorage.getItem('ember-isolation-reload') === null")
         assert page.evaluate("window.emberFirstLoad && !crossOriginIsolated")

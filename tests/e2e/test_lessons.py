@@ -24,8 +24,12 @@ DECLARED = {lesson.number: lesson for lesson in course.read_lessons(ROOT, ROOT /
 
 SCROLLS = 40
 """How many wheel turns of 300 px write() takes at most to reach a gap: past a lab's longest file."""
-NEXT_FRAMES = "new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))"
-"""Resolves once the page has drawn the next frame, and with it what a scroll brought in view."""
+NEXT_FRAMES = """new Promise((resolve) => {
+  requestAnimationFrame(() => requestAnimationFrame(resolve));
+  setTimeout(resolve, 1000);
+})"""
+"""Resolves once the page has drawn the next frame, and with it what a scroll brought in view, or
+after a second: a page that draws no frames (one hidden) must not hold the test for ever."""
 
 
 def write(page: Page, number: int, gap: str, text: str) -> None:
