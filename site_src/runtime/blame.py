@@ -31,7 +31,7 @@ from dataclasses import dataclass
 
 from diagnosis import agrees
 from edits import Diff, Edit, dead_lines, diff, edit_sets, lines_of, masked, off_by_one, one_line_each, parse_block
-from timeouts import Alarm, TimedOut, timer, within
+from timeouts import WALL, Clock, TimedOut, within
 
 MAX_TRIALS = 12
 """The most sets of edits tried in a gap, smallest first, before saying only the gap."""
@@ -366,12 +366,12 @@ def _named(lines: list[int]) -> str:
 
 @dataclass(frozen=True)
 class Limit:
-    """The time a trial may take: until deadline (time.monotonic()), and seconds at most; alarm
-    ends a trial that runs past it (timeouts.within)."""
+    """The time a trial may take: until deadline (time.monotonic()), and seconds at most, counted
+    on clock, which ends a trial that runs past it (timeouts.within)."""
 
     deadline: float
     seconds: float
-    alarm: Alarm = timer
+    clock: Clock = WALL
 
 
 def pointers_run(session, trial: Trial, run_check: Callable[[str], dict], checks: list[dict],
@@ -385,7 +385,7 @@ def pointers_run(session, trial: Trial, run_check: Callable[[str], dict], checks
         results: list[dict] = []
         try:
             session.spans = trial.put(texts)
-            with within(max(min(limit.seconds, limit.deadline - time.monotonic()), 0.01), limit.alarm):
+            with within(max(min(limit.seconds, limit.deadline - time.monotonic()), 0.01), limit.clock):
                 for index in indices:
                     results.append(run_check(checks[index]["code"]))
                     if first_failure and not _passed(results[-1]):

@@ -32,7 +32,7 @@ from blame import Limit, Trial, blame, pointers_run
 from cellrun import NoInput, OutputSink, Session, Stream, append_chunk
 from diagnosis import diagnosis
 from interrupts import heeded
-from timeouts import SLACK, Alarm, TimedOut, limited, timer, within
+from timeouts import PROCESSOR, SLACK, WALL, Clock, TimedOut, limited, within
 
 CHECK_FILENAME = "<check>"
 MAX_SHOWN = 300
@@ -46,14 +46,12 @@ MAX_DRAWINGS = 10
 BLAME_TIME = 3.0
 """The most seconds spent finding where a failing lab is wrong, after its checks have run."""
 TRIAL_TIME = 1.0
-"""The least time limit of one trial of the blame; it is twice the checks' own time if longer."""
+"""The least time limit of one trial of the blame; it is twice the checks' own time if longer. The
+build counts it in processor time (timeouts.PROCESSOR), so that its pointers do not depend on how
+busy the machine is."""
 MIN_CHECK_TIME = 0.5
 """The least time a check is started with: one that would have less is not run, so that it is
 not said to be code that never ends."""
-UNTIMED_TRIAL = 5.0
-"""A trial's time limit where the checks have none (the build): many times what a trial takes,
-so that the build's pointers do not depend on how busy the machine is, yet trials that never
-end cost little."""
 UNTIMED_BLAME = 20.0
 """The seconds the blame may take where the checks have no time limit (the build)."""
 
@@ -167,7 +165,7 @@ def run_checks(session: Session, checks: list[dict], gaps: list[str] = (),
 def run_lab(session: Session, checks: list[dict], gaps: list[str] = (),
             on_result: Callable[[dict], None] = lambda result: None, answers: dict[str, str] | None = None,
             time_limit: float = float("inf"), unwritten: tuple = (), checked: tuple = (), beside: tuple = (),
-            alarm: Alarm = timer, on_fault: Callable[[dict], None] = lambda fault: None) -> dict:
+            clock: Clock = WALL, on_fault: Callable[[dict], None] = lambda fault: None) -> dict:
     """Run each check; one failing never stops the others. Then, if some failed, say where.
 
     Args:
@@ -185,12 +183,14 @@ def run_lab(session: Session, checks: list[dict], gaps: list[str] = (),
             gives them; the blame stops one second before it, and after BLAME_TIME. A check
             still running BLAME_TIME before that is ended (timeouts.within) and fails, and the
             checks after it are not run, so that code that never ends is still pointed at.
-            Without one (the build), the blame has UNTIMED_BLAME, and each trial UNTIMED_TRIAL.
+            Without one (the build), the blame has UNTIMED_BLAME, and each trial's time is
+            processor time.
         unwritten: The lab's gaps the learner has not written yet, which hold their stub.
         beside: The gaps of the page's earlier labs, blamed after those an error passed through:
             a wrong answer there may fail this lab's checks with no error at all.
         checked: The earlier gaps whose lab the learner passed.
-        alarm: What ends a trial of the blame that runs too long (timeouts.within).
+        clock: What ends a check or a trial of the blame that runs too long (timeouts.within),
+            where there is a time limit.
         on_fault: Called with each gap at fault as soon as the blame finds it.
 
     Returns:
@@ -217,7 +217,7 @@ def run_lab(session: Session, checks: list[dict], gaps: list[str] = (),
             result, passed = {"status": "error", "timed_out": True,
                               "reason": "not run: a check before it used up the checks' time"}, []
         else:
-            result, passed = _run_one(session, check["code"], ends - began if ends < float("inf") else None, alarm)
+            result, passed = _run_one(session, check["code"], ends - began if ends < float("inf") else None, clock)
         results.append(result)
         through += passed
         took += 0.0 if result.get("timed_out") else time.monotonic() - began
@@ -229,7 +229,7 @@ def run_lab(session: Session, checks: list[dict], gaps: list[str] = (),
     deadline = min(started + time_limit - 1.0, time.monotonic() + BLAME_TIME) if timed else time.monotonic() + UNTIMED_BLAME
     trial = Trial(session.lib_root, session.spans)
     run = pointers_run(session, trial, lambda code: _run_one(session, code)[0], checks,
-                       Limit(deadline, max(TRIAL_TIME, 2 * took) if timed else UNTIMED_TRIAL, alarm))
+                       Limit(deadline, max(TRIAL_TIME, 2 * took), clock if timed else PROCESSOR))
     faults = blame(run, trial, checks, results, list(gaps), answers, list(dict.fromkeys([*through, *beside])), deadline,
                    tuple(unwritten), tuple(checked), on_fault)
     likely = {}
@@ -258,7 +258,7 @@ def run_checks_streaming(session: Session, request: str, post: Callable[[str], N
         lab = run_lab(session, asked["checks"], asked["gaps"], lambda result: post(json.dumps(result)),
                       asked.get("answers"), asked.get("time_limit") or float("inf"), asked.get("unwritten", ()),
                       asked.get("checked", ()), asked.get("beside", ()),
-                      alarm=lambda seconds: post(json.dumps({"alarm": seconds})),
+                      clock=Clock(lambda seconds: post(json.dumps({"alarm": seconds}))),
                       on_fault=lambda fault: post(json.dumps({"fault": fault})))
         post(json.dumps({"diagnosis": [result.get("likely", []) for result in lab["results"]], "blame": lab["blame"]}))
         return True
@@ -266,7 +266,7 @@ def run_checks_streaming(session: Session, request: str, post: Callable[[str], N
         return False
 
 
-def _run_one(session: Session, code: str, seconds: float | None = None, alarm: Alarm = timer) -> tuple[dict, list[str]]:
+def _run_one(session: Session, code: str, seconds: float | None = None, clock: Clock = WALL) -> tuple[dict, list[str]]:
     """A check's result, and the gaps an error it raised passed through. seconds: the time the
     check may take (none inside a trial of the blame, which has its own limit); past it, the
     result is an error with ``"timed_out": True``."""
@@ -278,7 +278,7 @@ def _run_one(session: Session, code: str, seconds: float | None = None, alarm: A
     hx.new_run(sink.show)  # a graph a check draws, such as gradcheck's, goes with its result
     sys.stdout, sys.stderr, sys.stdin = Stream("stdout", sink), Stream("stderr", sink), NoInput()
     try:
-        result, passed = _outcome(session, code, seconds, alarm)
+        result, passed = _outcome(session, code, seconds, clock)
     finally:
         session.restore()  # before the runner's own code, which the check may have broken
         sys.stdout, sys.stderr, sys.stdin = saved
@@ -292,13 +292,13 @@ def _run_one(session: Session, code: str, seconds: float | None = None, alarm: A
     return ({**result, "output": merged} if merged else result), passed
 
 
-def _outcome(session: Session, code: str, seconds: float | None, alarm: Alarm) -> tuple[dict, list[str]]:
+def _outcome(session: Session, code: str, seconds: float | None, clock: Clock) -> tuple[dict, list[str]]:
     """Run a check's code, within seconds if given: its status and reason, and the gaps an error
     passed through."""
     began = time.monotonic()
     try:
         compiled = compile(code, CHECK_FILENAME, "exec")
-        with heeded(), (within(max(seconds, 0.01), alarm) if seconds is not None else contextlib.nullcontext()):
+        with heeded(), (within(max(seconds, 0.01), clock) if seconds is not None else contextlib.nullcontext()):
             exec(compiled, {"__name__": "__check__", "expect": expect, "near": near})
         return {"status": "passed", "reason": ""}, []
     except AssertionError as exc:
