@@ -16,6 +16,9 @@ from bench.browser import ROOT
 from bench.table import Row
 
 REPEATS = 3
+COLD_GOAL = 45_000
+"""ms: the course with Part IV in it, lessons 15 and 16 timing their engines and blaming their
+labs' mistakes (issue 39); 30 s before it."""
 
 
 def _build(config: Path, site: Path) -> float:
@@ -80,7 +83,7 @@ def figures() -> list[Row]:
     baseline = median(alone)
     return [
         Row("P7 build: mkdocs build, no run kept", median(cold), baseline, "Material alone",
-            "≤ 30,000 ms", median(cold) <= 30_000),
+            f"≤ {COLD_GOAL:,} ms", median(cold) <= COLD_GOAL),
         Row(f"P7 rebuild, every run kept ({max(runs)} runs made)", median(warm), baseline,
             "Material alone", "no run made again", max(runs) == 0),
     ]
