@@ -30,7 +30,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from diagnosis import agrees
-from edits import Diff, Edit, dead_lines, diff, edit_sets, lines_of, masked, off_by_one, one_line_each, parse_block
+from edits import Diff, Edit, dead_lines, diff, edit_sets, lines_of, masked, off_by_one, parse_block
 from timeouts import WALL, Clock, TimedOut, within
 
 MAX_TRIALS = 12
@@ -256,8 +256,8 @@ def _smallest(run: Run, gap: str, found: Diff, context: dict[str, str], targets:
     every_line = list(range(1, len(lines_of(found.mine)) + 1))
     masked_before = masked(found.mine, every_line)
     overwritten = masked(found.mine, every_line, unread=False)
-    tried, variants = 0, set(one_line_each(found))
-    for chosen in edit_sets(found, MAX_LINES + 1):
+    tried = 0
+    for chosen, one_of_a_run in edit_sets(found, MAX_LINES + 1):
         if tried == MAX_TRIALS or time.monotonic() > deadline:
             break
         named = {line for edit in chosen for line in edit.lines}
@@ -269,8 +269,8 @@ def _smallest(run: Run, gap: str, found: Diff, context: dict[str, str], targets:
         if dead is None:  # the course's lines do not fit where the learner's stand: at their indentation
             text, origin = found.patched(chosen, in_place=True)
             dead = dead_lines(text)
-        elif chosen[0] in variants:
-            continue  # one line of a run as all of the course's, where it would not sit in a block of its own
+        elif one_of_a_run:
+            continue  # one line of a run as all of the course's, where they would not sit in a block of their own
         if dead is None or any(origin[line - 1] not in (None, *dead_before) for line in dead if line <= len(origin)):
             continue
         if masked(text, origin) - masked_before:

@@ -180,16 +180,19 @@ def one_line_added(found: Diff) -> tuple[Edit, ...]:
     return tuple(dict.fromkeys(Edit((part,)) for part in alone + beside))
 
 
-def edit_sets(found: Diff, most: int) -> Iterator[tuple[Edit, ...]]:
+def edit_sets(found: Diff, most: int) -> Iterator[tuple[tuple[Edit, ...], bool]]:
     """The sets of edits to try, smallest first: each of the diff's own edits and each line it
     splits in two (whole_lines), then one line of the learner's in place of a run
     (one_line_each), then one course's line added (one_line_added), then the diff's own edits in
-    twos, and so on up to most at once."""
+    twos, and so on up to most at once. Each with whether it is one of one_line_each's: one line
+    of a run as all of the course's, to be tried only where the course's lines would not sit in
+    a block of their own."""
     edits = found.edits
-    singles = [*edits, *whole_lines(found), *one_line_each(found), *(e for e in one_line_added(found) if e not in edits)]
-    yield from ((edit,) for edit in singles)
+    yield from (((edit,), False) for edit in [*edits, *whole_lines(found)])
+    yield from (((edit,), True) for edit in one_line_each(found))
+    yield from (((edit,), False) for edit in one_line_added(found) if edit not in edits)
     for n in range(2, min(len(edits), most) + 1):
-        yield from itertools.combinations(edits, n)
+        yield from ((chosen, False) for chosen in itertools.combinations(edits, n))
 
 
 def diff(mine: str, theirs: str, names: str = "rename") -> Diff:
@@ -268,8 +271,7 @@ def off_by_one(text: str) -> list[tuple[int, str]]:
         return []
     lines, found = lines_of(text, True), []
     dedent = min((len(line) - len(line.lstrip(" ")) for line in lines if line.strip()), default=0)
-    wrapped = "return" in text or "yield" in text
-    shift = 4 - dedent if wrapped else -dedent
+    shift = 4 - dedent if _wrapped(text) else -dedent
     for node in ast.walk(tree):
         if getattr(node, "lineno", None) != getattr(node, "end_lineno", -1):
             continue
@@ -349,8 +351,7 @@ def _statements(text: str) -> list[ast.stmt]:
     tree = parse_block(text)
     if tree is None:
         return []
-    wrapped = len(tree.body) == 1 and isinstance(tree.body[0], ast.FunctionDef) and tree.body[0].name == "_"
-    return tree.body[0].body if wrapped and ("return" in text or "yield" in text) else tree.body
+    return tree.body[0].body if _wrapped(text) else tree.body
 
 
 def reindented(theirs: str, mine: str) -> str:
@@ -501,7 +502,7 @@ def parse_block(text: str) -> ast.Module | None:
     """A gap's text as a module (dedented, inside a function if it returns or yields), or None
     if it cannot be parsed. Its statements' line numbers are the text's own."""
     code = textwrap.dedent(text)
-    wrapped = "return" in code or "yield" in code
+    wrapped = _wrapped(code)
     try:
         tree = ast.parse("def _():\n" + textwrap.indent(code, "    ") if wrapped else code)
     except SyntaxError:
@@ -509,6 +510,11 @@ def parse_block(text: str) -> ast.Module | None:
     if wrapped:
         ast.increment_lineno(tree, -1)
     return tree
+
+
+def _wrapped(text: str) -> bool:
+    """Whether parse_block puts text inside a function, to parse it: it returns or yields."""
+    return "return" in text or "yield" in text
 
 
 def masked(text: str, origin: list[int | None], unread: bool = True) -> set[int]:
