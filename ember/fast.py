@@ -129,7 +129,9 @@ class Value:
 
         Raises:
             TypeError: If exponent is not a plain int or float.
-            ZeroDivisionError: If self.data is 0 and exponent is negative.
+            ZeroDivisionError: If self.data is 0 and exponent is negative, or between 0 and 1,
+                where the slope is infinite: ember.scalar's raises that in backward(), but the
+                slope is worked out here, as the power is made.
             ValueError: If the result would be a complex number.
             OverflowError: If the result is too large for a float.
         """
@@ -138,6 +140,9 @@ class Value:
         exponent = int(exponent) if isinstance(exponent, Integral) else float(exponent)
         if self.data == 0 and exponent < 0:
             raise ZeroDivisionError(f"0.0 ** {exponent}: zero cannot be raised to a negative power")
+        if self.data == 0 and 0 < exponent < 1:
+            raise ZeroDivisionError(f"0.0 ** {exponent}: its slope at 0 is infinite, and a lean Value "
+                                    "works out its slope as the power is made")
         try:
             result = self.data**exponent
         except OverflowError:

@@ -42,10 +42,10 @@ DIGESTS = {
     "13 end": "14862090d769cdac",
     "14 start": "3ae705b7312cf5fb",
     "14 end": "b069fd5d83ed4a89",
-    "15 start": "8be356dfc080aa0b",
-    "15 end": "02f2817f25eed970",
-    "16 start": "a2dab4167db67f9b",
-    "16 end": "5d5ec123f96bdb5f",
+    "15 start": "785d4a98a9abc9e3",
+    "15 end": "1e2205c2d36ae8f7",
+    "16 start": "af887522a436f7bb",
+    "16 end": "c74701736d1c5c0b",
 }
 """The first 16 hex digits of the SHA-256 of each snapshot's files, in path order, each after a
 ``# === path ===`` line (as ``python -m site_src snapshot`` prints them)."""
