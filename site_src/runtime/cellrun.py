@@ -281,6 +281,15 @@ class Session:
         place = self._gap_of(path, line)
         return f"line {place[1]} of gap {place[0]}" if place else ""
 
+    def unbound(self, exc: BaseException) -> dict:
+        """``{"unbound": [gap, line, name]}`` for a NameError raised by a line of a gap that reads
+        a name nothing has set (line 1-based in the gap); ``{}`` for any other error."""
+        frames = traceback.extract_tb(exc.__traceback__)
+        place = self._gap_of(self._relative(frames[-1].filename), frames[-1].lineno) if frames else None
+        if isinstance(exc, NameError) and getattr(exc, "name", None) and place:
+            return {"unbound": [place[0], place[1], exc.name]}
+        return {}
+
     def gaps_passed(self, exc: BaseException) -> list[str]:
         """The gaps exc's traceback passed through, each once, the newest last."""
         places = [self._gap_of(self._relative(f.filename), f.lineno) for f in traceback.extract_tb(exc.__traceback__)]

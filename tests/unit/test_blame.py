@@ -50,6 +50,13 @@ def test_the_learners_own_right_text_is_not_blamed_and_their_names_are_theirs(tm
     assert [(f["gap"], f["lines"]) for f in lab["blame"]] == [("L01.shift", [1])]
 
 
+def test_a_name_read_before_anything_sets_it_is_named_where_no_fix_of_a_line_is_found(tmp_path):
+    lab = check(tmp_path, "    y = x\n    return y * z\n", "    return x + 1\n")  # two lines short of the course's
+    [fault] = lab["blame"]
+    assert (fault["gap"], fault["lines"]) == ("L01.scale", [2])
+    assert fault["text"] == "Gap L01.scale: its line 2 reads z before anything has set it."
+
+
 def test_a_missing_line_is_said_as_where_a_line_goes(tmp_path):
     lab = check(tmp_path, "    y = x * 2\n    return z\n", "    return x + 1\n")
     [fault] = lab["blame"]
