@@ -292,7 +292,7 @@ function mountChecks(el, data, { showAnswers, editor, answers, earlierLabs }) {
     const outcome = await runChecks(data.checks, learnerEmber(), {
       lab: data.gaps,
       answers: Object.assign({}, ...above.map((lab) => lab.answers), answers),
-      unwritten: data.gaps.filter((gap) => progress.answer(gap) === undefined),
+      unwritten: [...data.gaps, ...above.flatMap((lab) => lab.gaps)].filter((gap) => progress.answer(gap) === undefined),
       checked: [...earlierLabs, ...above].filter((lab) => progress.passed(lab.id)).flatMap((lab) => lab.gaps),
       beside: above.flatMap((lab) => lab.gaps),
       timeLimit: CHECKS_TIME_LIMIT,

@@ -189,7 +189,7 @@ def check_lab(checks: list[dict], lib_root: Path, gaps: list[str] = (), answers:
     Args:
         answers: The course's text of gaps (runtime/checks.py's run_lab), or None for no blame.
         spans: Where the gaps lie in lib_root's files (gaps.Ember.spans).
-        unwritten: The lab's gaps that still hold their stub.
+        unwritten: The gaps of the lab and of the page's earlier labs that still hold their stub.
         time_limit: The page's time limit of the checks (run_lab's), or None for none: the
             build keeps none, so that its results never depend on how busy the machine is.
 

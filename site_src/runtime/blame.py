@@ -159,8 +159,9 @@ def blame(run: Run, trial: Trial, checks: list[dict], results: list[dict], lab: 
         through: The other gaps that a failing check's error passed through, newest last, then
             those of the page's earlier labs (checks.run_lab's beside).
         deadline: time.monotonic() after which no trial starts.
-        unwritten: The lab's gaps that still hold their stub: one that only raises is said to be
-            unwritten, with no line (a stub of older code, to be changed, is blamed as any text).
+        unwritten: The gaps of the lab and of the page's earlier labs that still hold their stub:
+            one that only raises is said to be unwritten, with no line (a stub of older code, to be
+            changed, is blamed as any text).
         checked: The earlier gaps whose lab the learner passed: their checks missed the fault.
         on_fault: Called with each gap at fault as soon as it is found, so that a search stopped
             later keeps it.
@@ -201,8 +202,9 @@ def blame(run: Run, trial: Trial, checks: list[dict], results: list[dict], lab: 
         first = next((i for i in failing if i in targets), failing[0])
         earlier = None if gap in lab else gap in checked
         if gap in unwritten and _only_raises(mine[gap]):
-            faults.append({**_pointer(gap, (), 0, earlier, None, first),
-                           "text": f"Gap {gap} still holds the stub the lab starts with: write it."})
+            text = ("the stub the lab starts with: write it." if gap in lab else
+                    "its stub: it is an earlier lab's of this page, to be written first.")
+            faults.append({**_pointer(gap, (), 0, earlier, None, first), "text": f"Gap {gap} still holds {text}"})
             on_fault(faults[-1])
             continue
         found = _diffed(run, mine[gap], course[gap], gap, context, targets, alone if own else results)

@@ -185,7 +185,8 @@ def run_lab(session: Session, checks: list[dict], gaps: list[str] = (),
             checks after it are not run, so that code that never ends is still pointed at.
             Without one (the build), the blame has UNTIMED_BLAME, and each trial's time is
             processor time.
-        unwritten: The lab's gaps the learner has not written yet, which hold their stub.
+        unwritten: The gaps of the lab and of the page's earlier labs that the learner has not
+            written yet, which hold their stub.
         beside: The gaps of the page's earlier labs, blamed after those an error passed through:
             a wrong answer there may fail this lab's checks with no error at all.
         checked: The earlier gaps whose lab the learner passed.

@@ -135,6 +135,15 @@ def test_a_gap_still_holding_its_stub_is_said_unwritten_with_no_line(tmp_path):
     assert [fault["text"] for fault in lab["blame"]] == ["Gap L01.scale still holds the stub the lab starts with: write it."]
 
 
+def test_an_earlier_labs_gap_still_holding_its_stub_is_said_unwritten_not_wrong(tmp_path):
+    text = BEFORE + "    raise NotImplementedError('write scale')\n" + MIDDLE + "    return x + 1\n" + AFTER
+    spans = {"ember/thing.py": [["L01.scale", 3, 3, "    "], ["L01.shift", 8, 8, "    "]]}
+    lib = write_lib({"ember/__init__.py": "", "ember/thing.py": text, **RUNTIME}, tmp_path / "lib")
+    lab = check_lab(CHECKS, lib, ["L01.shift"], answers=COURSE, spans=spans, unwritten=["L01.scale"])
+    assert [fault["text"] for fault in lab["blame"]] == [
+        "Gap L01.scale still holds its stub: it is an earlier lab's of this page, to be written first."]
+
+
 def test_a_trial_that_never_ends_fails_on_its_own_time_and_the_search_goes_on(tmp_path):
     # With the course's scale, the learner's shift loops for ever: that trial is ended, the
     # learner's own run is not, and both wrong gaps are still named.
