@@ -220,9 +220,9 @@ def blame(run: Run, trial: Trial, checks: list[dict], results: list[dict], lab: 
         if len({line for edit in chosen for line in edit.lines}) != 1:
             chosen = _off_by_one(run, gap, mine[gap], context, targets, deadline, chosen) or chosen
         here = bool(lab) and gap[:3] == lab[0][:3]  # an earlier lab of this lesson
-        unbound = next((r["unbound"][1:] for i, r in zip(every, alone if own else results)
-                        if i in targets and r.get("unbound", [None])[0] == gap), None)
-        faults.append(_pointer(gap, chosen, mine[gap].count("\n"), earlier, says, first, here, unbound))
+        stopped = next((r["stopped"][1:] for i, r in zip(every, alone if own else results)
+                        if i in targets and r.get("stopped", [None])[0] == gap), None)
+        faults.append(_pointer(gap, chosen, mine[gap].count("\n"), earlier, says, first, here, stopped))
         on_fault(faults[-1])
     return faults
 
@@ -324,11 +324,12 @@ def _likeness(mine: str, theirs: str) -> float:
 
 
 def _pointer(gap: str, chosen: tuple[Edit, ...], size: int, earlier: bool | None, says: str | None,
-             check: int, here: bool = False, unbound: tuple[int, str] | None = None) -> dict:
+             check: int, here: bool = False, stopped: tuple[int, str | None] | None = None) -> dict:
     """A gap at fault, and the words that say where: the edits chosen (_smallest), if any. earlier:
     None for a gap of the lab; for another, whether its lab passed; here: whether that is an
-    earlier lab of the lab's own lesson; unbound: the line of the gap, and the name, of a
-    NameError it raised (Session.unbound), said where no edits are chosen."""
+    earlier lab of the lab's own lesson; stopped: the line of the gap that an error stopped at,
+    and the name it read before anything set it, or None where Python could not read the line
+    (Session.stopped_at), said where no edits are chosen."""
     kept = [edit for edit in chosen if not edit.moved]
     changed = sorted(line for edit in kept if edit.parts[0][3] > edit.parts[0][2] for line in edit.lines)
     gone = sorted(line for edit in kept if edit.parts[0][3] == edit.parts[0][2] for line in edit.lines)
@@ -345,9 +346,10 @@ def _pointer(gap: str, chosen: tuple[Edit, ...], size: int, earlier: bool | None
         text = f"Gap {gap}: the checks pass once {' and '.join(clauses)}"
         text += (f"; they find nothing wrong in its {_named(rest)}." if named and rest else
                  "; they find nothing wrong in the lines it has." if not named else ".")
-    elif unbound:
-        named = [unbound[0]]
-        text = f"Gap {gap}: its line {unbound[0]} reads {unbound[1]} before anything has set it."
+    elif stopped:
+        named = [stopped[0]]
+        text = (f"Gap {gap}: its line {stopped[0]} reads {stopped[1]} before anything has set it." if stopped[1] else
+                f"Gap {gap}: Python cannot read its line {stopped[0]}.")
     else:
         text = f"Gap {gap}: the checks fail because of what this gap does; they single out none of its lines."
     if earlier is not None:

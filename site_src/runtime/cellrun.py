@@ -281,13 +281,17 @@ class Session:
         place = self._gap_of(path, line)
         return f"line {place[1]} of gap {place[0]}" if place else ""
 
-    def unbound(self, exc: BaseException) -> dict:
-        """``{"unbound": [gap, line, name]}`` for a NameError raised by a line of a gap that reads
-        a name nothing has set (line 1-based in the gap); ``{}`` for any other error."""
+    def stopped_at(self, exc: BaseException) -> dict:
+        """``{"stopped": [gap, line, name]}`` for an error that a line of a gap stopped at, and
+        that says what is wrong there: a NameError, name being the name read before anything set
+        it, or a SyntaxError, name None (line 1-based in the gap); ``{}`` for any other error."""
+        if isinstance(exc, SyntaxError) and exc.filename:
+            place = self._gap_of(self._relative(exc.filename), exc.lineno)
+            return {"stopped": [*place, None]} if place else {}
         frames = traceback.extract_tb(exc.__traceback__)
         place = self._gap_of(self._relative(frames[-1].filename), frames[-1].lineno) if frames else None
         if isinstance(exc, NameError) and getattr(exc, "name", None) and place:
-            return {"unbound": [place[0], place[1], exc.name]}
+            return {"stopped": [*place, exc.name]}
         return {}
 
     def gaps_passed(self, exc: BaseException) -> list[str]:

@@ -197,8 +197,9 @@ def run_lab(session: Session, checks: list[dict], gaps: list[str] = (),
     Returns:
         ``{"results": [...], "blame": [...]}``. results: ``[{"status": "passed" | "failed" |
         "error", "reason": str}, ...]``, one per check, each with ``"output"``, a list of
-        ``[stream, text]`` chunks as a cell's, when the check printed anything, ``"unbound"``
-        for a name a gap read before anything set it (Session.unbound), and ``"likely"``, the
+        ``[stream, text]`` chunks as a cell's, when the check printed anything, ``"stopped"``
+        for a line of a gap that Python could not read or that read a name nothing had set
+        (Session.stopped_at), and ``"likely"``, the
         words of the mistakes the learner most likely made, on the first check their fault
         fails. blame: blame.blame's pointers, [] without answers. on_result gets each result
         before it is diagnosed.
@@ -315,7 +316,7 @@ def _outcome(session: Session, code: str, seconds: float | None, clock: Clock) -
             return {"status": "error", "timed_out": True,
                     "reason": "still running when the checks' time was up: code that never ends, or runs far too long?"
                               f"{f' It was running {where}.' if where else ''}"}, session.gaps_passed(exc)
-        return ({"status": "error", "reason": _short(_in_check(exc) or session.describe_error(exc)), **session.unbound(exc)},
+        return ({"status": "error", "reason": _short(_in_check(exc) or session.describe_error(exc)), **session.stopped_at(exc)},
                 session.gaps_passed(exc))
 
 

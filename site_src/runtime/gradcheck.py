@@ -334,7 +334,7 @@ def _drawn(reason: str, root, marked) -> str:
     return reason + " (the graph below marks it)"
 
 
-def params_against_nudging(loss: Callable, params: list, what: str = "the loss") -> None:
+def params_against_nudging(loss: Callable, params: list, what: str = "the loss", names: list[str] | None = None) -> None:
     """Check the grads that the learner's backward pass gives a model's knobs against nudging
     each knob: loss() builds the loss from the knobs (Values) anew each call.
 
@@ -342,10 +342,12 @@ def params_against_nudging(loss: Callable, params: list, what: str = "the loss")
         loss: A function of no arguments returning the loss, a Value.
         params: The knobs, such as model.parameters().
         what: What the loss is, for the reason.
+        names: What the reason calls each knob, one per param; by default "knob 2 of 5", counted
+            from 1.
 
     Raises:
-        AssertionError: Naming the first knob whose grad disagrees with nudging, by its place in
-            params, and both numbers.
+        AssertionError: Naming the first knob whose grad disagrees with nudging, and both
+            numbers.
     """
     for param in params:
         param.grad = 0.0
@@ -359,7 +361,8 @@ def params_against_nudging(loss: Callable, params: list, what: str = "the loss")
         param.data = kept
         slope = (up - down) / (2 * H)
         if not _close(param.grad, slope):
-            raise AssertionError(f"for {what}, knob {index} of {len(params)} (data {kept:.4g}) has grad "
+            name = names[index] if names else f"knob {index + 1} of {len(params)}"
+            raise AssertionError(f"for {what}, {name} (data {kept:.4g}) has grad "
                                  f"{_number(param.grad)}, but nudging it gives a slope of {slope:.6g}")
 
 

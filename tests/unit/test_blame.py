@@ -57,6 +57,12 @@ def test_a_name_read_before_anything_sets_it_is_named_where_no_fix_of_a_line_is_
     assert fault["text"] == "Gap L01.scale: its line 2 reads z before anything has set it."
 
 
+def test_a_line_python_cannot_read_is_named_where_no_fix_of_a_line_is_found(tmp_path):
+    lab = check(tmp_path, "    y = x * 2)\n    w = y - 3\n    q = w * 5\n    return q + 1\n", "    return x + 1\n")
+    [fault] = lab["blame"]
+    assert (fault["lines"], fault["text"]) == ([1], "Gap L01.scale: Python cannot read its line 1.")
+
+
 def test_a_missing_line_is_said_as_where_a_line_goes(tmp_path):
     lab = check(tmp_path, "    y = x * 2\n    return z\n", "    return x + 1\n")
     [fault] = lab["blame"]
