@@ -69,7 +69,7 @@ class Value:
             OverflowError: If data is an int too large for a float.
         """
         if type(data) is not float:
-            _check_number(data)
+            _check_number(data, Value)
             data = float(data)
         self.data = data
         self.grad = 0.0

@@ -315,15 +315,20 @@ def topological_order(root: Value) -> list[Value]:
     # --- end ---
 
 
-def _check_number(data: object) -> None:
-    """Raise a clear error unless data can be a Value's data.
+def _check_number(data: object, kind: type | None = None) -> None:
+    """Raise a clear error unless data can be the data of a Value of kind (this module's Value
+    when None).
 
     Raises:
-        TypeError: If data is not a real number (a bool, a str or a Value included).
+        TypeError: If data is not a real number (a bool, a str or a Value included; a Value of
+            another engine, such as ember.fast's, is said to be one).
         OverflowError: If data is an int too large for a float.
     """
     if type(data) is float:  # most Values: checked first, as the check of Real is slow
         return
+    if hasattr(data, "_prev") and hasattr(data, "grad") and not isinstance(data, kind or Value):
+        raise TypeError(f"{data!r:.40} is a Value of {type(data).__module__}, and Values of two engines "
+                        "do not mix: build the whole graph with one kind of Value")
     if not isinstance(data, Real) or isinstance(data, bool):
         raise TypeError(
             f"Value needs a number (an int or a float), not {type(data).__name__} {data!r}"

@@ -320,25 +320,29 @@ def _variant_runs(ember: Ember, lesson: Lesson, index: int, variants: tuple, che
         files = ember.snapshot(lesson.number, answers=answers)
         if not blamed:
             return _run_dicts(files, checks, runtime, scratch / f"variant-{number}", cache, lab.gaps)
-        return blamed_run(ember, lesson.number, lab.gaps, answers, checks, runtime, scratch / f"variant-{number}", cache)
+        return blamed_run(ember, lesson.number, lab.gaps, answers, checks, runtime, scratch / f"variant-{number}", cache,
+                          beside=tuple(gap for earlier in lesson.labs[:index] for gap in earlier.gaps))
 
     with ThreadPoolExecutor(max_workers=max(len(variants), 1)) as pool:
         return list(pool.map(run, range(len(variants)), variants))
 
 
 def blamed_run(ember: Ember, number: int, gaps: tuple[str, ...], answers: dict[str, str], checks: list[dict],
-               runtime: dict[str, str], folder: Path, cache: Path | None = None, time_limit: float | None = None) -> dict:
+               runtime: dict[str, str], folder: Path, cache: Path | None = None, time_limit: float | None = None,
+               beside: tuple[str, ...] = ()) -> dict:
     """The checks of a lab with gaps run on ember as lesson number starts, with answers (by gap) in
-    place of stubs, as the page runs them: with the course's text of the lab's gaps and of the
-    earlier lessons' at hand, so that a failing lab is blamed (execute.check_lab's ``{"results",
-    "blame"}``); within the page's time_limit, if given."""
+    place of stubs, as the page runs them: with the course's text of the lab's gaps, of beside
+    (the gaps of the page's earlier labs) and of the earlier lessons' at hand, so that a failing
+    lab is blamed (execute.check_lab's ``{"results", "blame"}``); within the page's time_limit,
+    if given."""
     earlier = {segment.gap: segment.solution for segments in ember.template(number).values() for segment in segments
                if not isinstance(segment, str) and segment.solution is not None}
     course = {gap: text.removesuffix("\n") for gap, text in earlier.items()}
-    course.update({gap: ember.gaps[gap][1].text.removesuffix("\n") for gap in gaps})
+    course.update({gap: ember.gaps[gap][1].text.removesuffix("\n") for gap in (*beside, *gaps)})
     lib = write_lib({**ember.snapshot(number, answers=answers), **runtime}, folder)
     try:
-        return check_lab(checks, lib, list(gaps), course, ember.spans(number, answers), cache=cache, time_limit=time_limit)
+        return check_lab(checks, lib, list(gaps), course, ember.spans(number, answers), cache=cache,
+                         time_limit=time_limit, beside=beside)
     except CellFailure as exc:
         return {"results": [{"status": "error", "reason": str(exc)} for _ in checks], "blame": []}
 

@@ -183,13 +183,14 @@ def run_checks(checks: list[dict], lib_root: Path, gaps: list[str] = (), timeout
 
 def check_lab(checks: list[dict], lib_root: Path, gaps: list[str] = (), answers: dict[str, str] | None = None,
               spans: dict | None = None, unwritten: list[str] = (), timeout: float = 30.0,
-              cache: Path | None = None, time_limit: float | None = None) -> dict:
+              cache: Path | None = None, time_limit: float | None = None, beside: tuple[str, ...] = ()) -> dict:
     """run_checks, and with the course's answers, where a failing lab is wrong.
 
     Args:
         answers: The course's text of gaps (runtime/checks.py's run_lab), or None for no blame.
         spans: Where the gaps lie in lib_root's files (gaps.Ember.spans).
         unwritten: The gaps of the lab and of the page's earlier labs that still hold their stub.
+        beside: The gaps of the page's earlier labs (run_lab's).
         time_limit: The page's time limit of the checks (run_lab's), or None for none: the
             build keeps none, so that its results never depend on how busy the machine is.
 
@@ -197,7 +198,7 @@ def check_lab(checks: list[dict], lib_root: Path, gaps: list[str] = (), answers:
         ``{"results": [...], "blame": [...]}``, as runtime/checks.py's run_lab.
     """
     asked = {"checks": checks, "gaps": list(gaps), "answers": answers, "spans": spans, "unwritten": list(unwritten),
-             "time_limit": time_limit}
+             "time_limit": time_limit, "beside": list(beside)}
     return _run("checks.py", json.dumps(asked), lib_root, timeout, cache)
 
 

@@ -347,7 +347,7 @@ def _failed_line(exc: AssertionError) -> str:
 def main() -> None:
     """Build-time entry: ``checks.py LIB_ROOT RESULT_FILE``, with ``{"checks": [...], "gaps":
     [...], "answers": {...} or null, "spans": {...}, "unwritten": [...], "time_limit": seconds or
-    null}`` as JSON on stdin; spans say where the gaps lie (Session.set_gaps).
+    null, "beside": [...]}`` as JSON on stdin; spans say where the gaps lie (Session.set_gaps).
 
     Writes what :func:`run_lab` returns as JSON to RESULT_FILE.
     """
@@ -356,7 +356,8 @@ def main() -> None:
     session = Session(lib_root)
     session.set_gaps(json.dumps(asked.get("spans") or {}))
     lab = run_lab(session, asked["checks"], asked["gaps"], answers=asked.get("answers"),
-                  time_limit=asked.get("time_limit") or float("inf"), unwritten=asked.get("unwritten", ()))
+                  time_limit=asked.get("time_limit") or float("inf"), unwritten=asked.get("unwritten", ()),
+                  beside=tuple(asked.get("beside", ())))
     with open(result_file, "w", encoding="utf-8") as file:
         json.dump(lab, file)
 

@@ -62,7 +62,8 @@ def told(answer: dict, scratch: Path) -> dict:
     answers = {**course._answers(ember, lesson, index), **mine}
     folder = Path(tempfile.mkdtemp(dir=scratch))
     return course.blamed_run(ember, lesson.number, lesson.labs[index].gaps, answers, checks, runtime.files(), folder,
-                             time_limit=PAGE_TIME_LIMIT if answer.get("never_ends") else None)
+                             time_limit=PAGE_TIME_LIMIT if answer.get("never_ends") else None,
+                             beside=tuple(gap for lab in lesson.labs[:index] for gap in lab.gaps))
 
 
 def judged(answer: dict, lab: dict) -> dict:

@@ -73,8 +73,10 @@ def test_bad_input_gets_the_same_clear_errors():
         Value(1.0) / Value(0.0)
     with pytest.raises(ZeroDivisionError, match="slope at 0 is infinite"):
         Value(0.0) ** 0.5  # scalar's says so in backward(); the lean Value needs its slope now
-    with pytest.raises(TypeError):
-        Value(1.0) + scalar.Value(1.0)  # the two engines do not mix
+    with pytest.raises(TypeError, match="is a Value of ember.scalar, and Values of two engines do not mix"):
+        Value(1.0) + scalar.Value(1.0)
+    with pytest.raises(TypeError, match="is a Value of ember.fast, and Values of two engines do not mix"):
+        scalar.Value(1.0) * Value(1.0)
 
 
 def test_lesson_14s_network_on_the_lean_engine_has_the_same_loss_and_grads():
