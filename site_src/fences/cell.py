@@ -125,7 +125,7 @@ def cell_html(source: str, output: tuple[tuple[str, str], ...], number: int, cel
     return (
         f'<div class="ember-cell" data-cell="{number}" data-id="{cell_id}" data-time-limit="{time_limit:g}"{build} '
         f'role="group" aria-label="Code cell {number}">'
-        f'<div class="ember-cell__code">{code}</div>'
+        f'<div class="ember-cell__code" data-search-exclude>{code}</div>'  # not for the site's search, as a lab's file
         '<div class="ember-cell__result">'
         f'<p class="ember-cell__label">Output <span class="ember-cell__origin">{origin}</span></p>'
         f'<pre class="ember-cell__output" role="log" aria-label="Output of cell {number}" '

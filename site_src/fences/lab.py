@@ -249,11 +249,14 @@ def lab_html(lab: Lab, lab_id: str, path: str, page: PageContext) -> str:
         f'<div class="ember-lab__brief"><div class="ember-lab__what"><strong>What</strong>'
         f"{render_inline(lab.what)}</div>"
         f'<div class="ember-lab__why"><strong>Why</strong>{render_inline(lab.why)}</div></div>'
-        f'<div class="ember-lab__file"><p class="ember-lab__path">{html.escape(path)} '
+        # The file as the lab starts, and the hints, are for reading here, not for the site's
+        # search (Material's data-search-exclude): the file would put a whole file of ember in
+        # the index for each lab, and a hint found by a search gives a lab away.
+        f'<div class="ember-lab__file" data-search-exclude><p class="ember-lab__path">{html.escape(path)} '
         f'<span class="ember-lab__when">as this lab starts</span></p>{code}</div>'
-        '<p class="ember-lab__nojs">Running code needs JavaScript. Above is '
+        '<p class="ember-lab__nojs" data-search-exclude>Running code needs JavaScript. Above is '
         f"{html.escape(path)} as this lab starts.</p>"
-        f'<details class="ember-lab__hints"><summary>Hints</summary><ol>{hints}</ol></details>'
+        f'<details class="ember-lab__hints" data-search-exclude><summary>Hints</summary><ol>{hints}</ol></details>'
         f'<div class="ember-lab__checks"><p class="ember-lab__checks-title">Checks</p>'
         f"<ul>{checks}</ul></div>"
         f'<div class="ember-lab__praise" hidden>{render_inline(lab.praise)}</div>'

@@ -152,12 +152,14 @@ def parse_recap(source: str, src_path: str, line: int) -> list[Question]:
 
 
 def question_html(question: Question, quiz_id: str) -> str:
-    """One question as a form; see the module's docstring."""
+    """One question as a form; see the module's docstring. Its feedback, explanation and answer
+    are left out of the site's search (Material's data-search-exclude): a search would give the
+    answer away."""
     options = "".join(
         f'<div class="ember-quiz__option">'
         f'<input type="radio" name="{quiz_id}" id="{quiz_id}-{index}" value="{index}">'
         f'<label for="{quiz_id}-{index}">{_inline(option.answer)}</label>'
-        f'<div class="ember-quiz__feedback" data-option="{index}" hidden>{render_inline(option.feedback)}</div>'
+        f'<div class="ember-quiz__feedback" data-option="{index}" hidden data-search-exclude>{render_inline(option.feedback)}</div>'
         "</div>"
         for index, option in enumerate(question.options)
     )
@@ -167,8 +169,8 @@ def question_html(question: Question, quiz_id: str) -> str:
         f'<form class="ember-quiz" data-quiz="{html.escape(quiz_id)}" data-right="{question.right}">'
         f"<fieldset><legend>{_inline(question.question)}</legend>{options}"
         '<div class="ember-quiz__status" role="status"></div>'
-        f'<div class="ember-quiz__explain" hidden>{explain}</div>'
-        '<details class="ember-quiz__answer"><summary>Answer</summary>'
+        f'<div class="ember-quiz__explain" hidden data-search-exclude>{explain}</div>'
+        '<details class="ember-quiz__answer" data-search-exclude><summary>Answer</summary>'
         f"<p><strong>{_inline(right.answer)}</strong></p>{explain}</details>"
         "</fieldset></form>"
     )

@@ -2,14 +2,20 @@
 (js/main.js), so a page without code cells, figures or math loads no editor, graph, runtime or
 KaTeX code, and a lesson page loads what it has."""
 
+import json
 import re
+from pathlib import Path
 
 import pytest
+import yaml
 from playwright.sync_api import Page, expect
 
 from tests.e2e.pages import LESSON
 from tools.reach import come_to
 
+ROOT = Path(__file__).resolve().parents[2]
+COURSE_SITE = ROOT / "build" / "site"
+LESSON_07 = ROOT / "docs" / "lessons" / "07-a-number-that-remembers.md"
 LARGEST_PAGE_CODE = 80_000
 """The most bytes of ember's JavaScript that a page without code may load: a tenth of a lesson's."""
 
@@ -140,3 +146,18 @@ def test_a_page_names_in_its_head_every_chunk_its_bundle_starts_with(page: Page,
                 todo.append(match[1])
             code = code[match.end():]
     assert needed and named == needed
+
+
+
+def test_the_sites_search_finds_the_lessons_words_but_no_hint_quiz_answer_or_code_to_copy():
+    # Material's search plugin leaves out what data-search-exclude marks (site_src/fences).
+    index = json.loads((COURSE_SITE / "search" / "search_index.json").read_text(encoding="utf-8"))
+    text = " ".join(doc["text"] for doc in index["docs"] if doc["location"].startswith("lessons/"))
+    assert "Checks" in text and "topological order" in text
+    for hidden in ("as this lab starts", "Nearly the code", "Hints"):
+        assert hidden not in text
+    cell = re.search(r"```python cell\n(.*?)```", LESSON_07.read_text(), re.S)[1]
+    assert max(cell.splitlines(), key=len).strip() not in text  # a cell's code
+    quiz = json.loads(json.dumps(yaml.safe_load(re.search(r"```yaml quiz\n(.*?)```", LESSON_07.read_text(), re.S)[1])))
+    for option in quiz["options"]:
+        assert " ".join(option["feedback"].split()[:6]) not in text

@@ -31,10 +31,16 @@ def test_a_quiz_is_a_fieldset_of_radios_with_a_legend_and_the_answer_in_closed_d
     assert "<fieldset><legend>Is <code>c</code> enough?</legend>" in html
     assert html.count('type="radio" name="07-q1"') == 2
     assert '<label for="07-q1-1">No</label>' in html
-    assert '<div class="ember-quiz__feedback" data-option="0" hidden><p>Many pairs make 6.0.</p></div>' in html
-    answer = re.search(r'<details class="ember-quiz__answer">(.*?)</details>', html)[1]
+    assert '<div class="ember-quiz__feedback" data-option="0" hidden data-search-exclude><p>Many pairs make 6.0.</p></div>' in html
+    answer = re.search(r'<details class="ember-quiz__answer" data-search-exclude>(.*?)</details>', html)[1]
     assert "<strong>No</strong>" in answer and "A float is only a number." in answer
     assert '<div class="ember-quiz__status" role="status">' in html
+
+
+def test_the_site_search_finds_no_feedback_explanation_or_answer_of_a_quiz():
+    html = render(QUIZ)
+    assert html.count("data-search-exclude") == 2 + 2  # each option's feedback; the explanation and the answer
+    assert '<div class="ember-quiz__explain" hidden data-search-exclude>' in html
 
 
 def test_quizzes_are_numbered_in_page_order_and_a_page_that_is_not_a_lesson_uses_its_name():
