@@ -338,8 +338,9 @@ export async function run(source, onOutput, ember, { timeLimit = 0, onStart, onR
  *   onResult?: (index: number, result: CheckResult) => void, onFault?: (faults: Fault[]) => void}}
  *   [options] as for run(); lab: the lab's gaps, which a reason points to; answers: the course's
  *   text of gaps, by name, to say where a failing lab is wrong; unwritten: the gaps of the lab
- *   and of the page's earlier labs that still hold their stub; checked: the earlier gaps whose lab the learner passed; beside: the
- *   gaps of the page's earlier labs, which may be at fault too; onResult is called with each
+ *   and of the page's earlier labs that still hold their stub; checked: the earlier gaps whose
+ *   lab the learner passed; beside: the gaps of the page's earlier labs, which may be at fault
+ *   too; onResult is called with each
  *   check's result as soon as it has run, before the lab's results are diagnosed; onFault, with
  *   the gaps at fault found so far, each time the search finds one
  * @returns {Promise<{results: CheckResult[], finished: boolean, blame: Fault[], failure?: string,

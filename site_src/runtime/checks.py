@@ -199,9 +199,8 @@ def run_lab(session: Session, checks: list[dict], gaps: list[str] = (),
         "error", "reason": str}, ...]``, one per check, each with ``"output"``, a list of
         ``[stream, text]`` chunks as a cell's, when the check printed anything, ``"stopped"``
         for a line of a gap that Python could not read or that read a name nothing had set
-        (Session.stopped_at), and ``"likely"``, the
-        words of the mistakes the learner most likely made, on the first check their fault
-        fails. blame: blame.blame's pointers, [] without answers. on_result gets each result
+        (Session.stopped_at), and ``"likely"``, the words of the mistakes the learner most likely
+        made, on the first check their fault fails. blame: blame.blame's pointers, [] without answers. on_result gets each result
         before it is diagnosed.
 
     Raises:

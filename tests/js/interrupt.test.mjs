@@ -24,7 +24,7 @@ const LIMITED = \`
 import js, timeouts, interrupts
 def limited(source, seconds):
     try:
-        with timeouts.within(seconds, js.askAlarm):
+        with timeouts.within(seconds, timeouts.Clock(js.askAlarm)):
             with interrupts.heeded():
                 exec(source, {})
         return "ended"
