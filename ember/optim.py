@@ -7,6 +7,7 @@ micrograd: a hinge loss on scores against labels of -1 and 1, plus an L2 penalty
 """
 
 import gc
+import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 
@@ -112,3 +113,33 @@ def collector_held() -> Iterator[None]:
         if was_on:
             gc.enable()
         gc.collect()
+
+
+def quickest_steps(models: dict, data: Sequence[tuple[Sequence[float], int]], rounds: int = 3,
+                   lr: float = 0.1) -> dict[str, float]:
+    """The seconds of each model's quickest training step (train_step), the models taking turns
+    so that a busy moment of the machine slows one step, not one model; the collector held off
+    in each step and its work counted (collector_held). Lessons 15 to 17 race their engines with
+    it.
+
+    Args:
+        models: The models by name; each takes one untimed step first, and rounds timed ones.
+        data: The examples, as train_step takes them.
+        rounds: How many steps of each model are timed.
+        lr: The learning rate of the steps.
+
+    Returns:
+        ``{name: seconds}``, the least of each model's timed steps.
+    """
+    for model in models.values():
+        train_step(model, data, lr)
+    best = {}
+    for _ in range(rounds):
+        for name, model in models.items():
+            gc.collect()
+            start = time.perf_counter()
+            with collector_held():
+                train_step(model, data, lr)
+            gc.collect()
+            best[name] = min(best.get(name, float("inf")), time.perf_counter() - start)
+    return best

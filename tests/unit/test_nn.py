@@ -119,3 +119,15 @@ def test_a_network_learns_xor():
 def test_the_reference_learns_the_moons_to_95_percent():
     # 98 % after 30 steps of the 100-step schedule, 99 % after all 100.
     assert train(MLP(2, [16, 16, 1], seed=0), moons(100, noise=0.1, seed=0), steps=30) >= 0.95
+
+
+def test_quickest_steps_takes_turns_and_gives_each_model_its_least_seconds():
+    from ember.data import moons
+    from ember.nn import MLP
+    from ember.optim import quickest_steps
+    data = moons(10, noise=0.1, seed=0)
+    models = {"a": MLP(2, [4, 1]), "b": MLP(2, [4, 1], seed=1)}
+    before = {name: [p.data for p in model.parameters()] for name, model in models.items()}
+    seconds = quickest_steps(models, data, rounds=2)
+    assert set(seconds) == {"a", "b"} and all(s > 0 for s in seconds.values())
+    assert all([p.data for p in models[name].parameters()] != before[name] for name in models)  # each was trained

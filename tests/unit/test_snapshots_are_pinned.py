@@ -40,12 +40,12 @@ DIGESTS = {
     "12 end": "1a38b92cc291cf89",
     "13 start": "eec87b2ceabea082",
     "13 end": "7615707511868700",
-    "14 start": "eea0921691da6e5a",
-    "14 end": "86b4cece2a91eee3",
-    "15 start": "fcd8f9bfee90ea40",
-    "15 end": "dcc14a5cbede724b",
-    "16 start": "54191a7830a3c033",
-    "16 end": "322de28dde0d9cbd",
+    "14 start": "f44c257a4be1908b",
+    "14 end": "2e9a4f69b2dca176",
+    "15 start": "066d2d6309c50596",
+    "15 end": "5696b9b9b3c5906a",
+    "16 start": "3a979a601cbac6da",
+    "16 end": "25f2b16591df49c9",
 }
 """The first 16 hex digits of the SHA-256 of each snapshot's files, in path order, each after a
 ``# === path ===`` line (as ``python -m site_src snapshot`` prints them)."""
