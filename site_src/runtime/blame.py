@@ -30,7 +30,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from diagnosis import agrees
-from edits import Diff, Edit, dead_lines, diff, edit_sets, lines_of, masked, off_by_one, parse_block
+from edits import (Diff, Edit, accumulated, dead_lines, diff, edit_sets, lines_of, masked, off_by_one, parse_block,
+                   returns_deeper)
 from timeouts import WALL, Clock, TimedOut, within
 
 MAX_TRIALS = 12
@@ -218,7 +219,7 @@ def blame(run: Run, trial: Trial, checks: list[dict], results: list[dict], lab: 
                 found, chosen = worded, other
         says = _says(checks, alone, gap, mine[gap], course[gap], chosen or found.edits) if gap in lab and (own or not others) else None
         if len({line for edit in chosen for line in edit.lines}) != 1:
-            chosen = _off_by_one(run, gap, mine[gap], context, targets, deadline, chosen) or chosen
+            chosen = _own_fix(run, gap, mine[gap], context, targets, deadline, chosen) or chosen
         here = bool(lab) and gap[:3] == lab[0][:3]  # an earlier lab of this lesson
         stopped = next((r["stopped"][1:] for i, r in zip(every, alone if own else results)
                         if i in targets and r.get("stopped", [None])[0] == gap), None)
@@ -251,7 +252,8 @@ def _smallest(run: Run, gap: str, found: Diff, context: dict[str, str], targets:
     of the learner's lines and adding at most one; () when none is found among the first
     MAX_TRIALS sets. A set is not tried when it names every line of a gap of more than one (it
     points at the gap, not a line), when it would leave a line of the learner's that could
-    run unable to (a return put before it), or when it would leave a line of the learner's whose
+    run unable to (a return put before it), or would return the course's answer from inside a
+    loop or a branch of the learner's (edits.returns_deeper), or when it would leave a line of the learner's whose
     assignment nothing then reads (edits.masked): those lines are not right, only skipped or
     masked; nor one that only adds a line where a line of the learner's is assigned anew before
     it is read. The sets are tried in edits.edit_sets's order."""
@@ -277,6 +279,8 @@ def _smallest(run: Run, gap: str, found: Diff, context: dict[str, str], targets:
             continue  # one line of a run as all of the course's, where they would not sit in a block of their own
         if dead is None or any(origin[line - 1] not in (None, *dead_before) for line in dead if line <= len(origin)):
             continue
+        if returns_deeper(text, origin, found.theirs):
+            continue  # the course's answer returned from inside a loop or branch of the learner's
         if masked(text, origin) - masked_before:
             continue  # a line of the learner's left that nothing reads
         if not named and overwritten:
@@ -288,14 +292,15 @@ def _smallest(run: Run, gap: str, found: Diff, context: dict[str, str], targets:
     return ()
 
 
-def _off_by_one(run: Run, gap: str, mine: str, context: dict[str, str], targets: list[int], deadline: float,
-                chosen: tuple[Edit, ...]) -> tuple[Edit, ...]:
+def _own_fix(run: Run, gap: str, mine: str, context: dict[str, str], targets: list[int], deadline: float,
+             chosen: tuple[Edit, ...]) -> tuple[Edit, ...]:
     """One line of the learner's, among the lines chosen names (all, if none), that makes targets
-    pass once it is off by one the other way (edits.off_by_one), as an edit of that line; ()
-    when none does within MAX_TRIALS trials. The learner's own fix, where the course's lines
-    are written in another shape."""
+    pass once it is off by one the other way (edits.off_by_one), or adds where it assigns in a
+    loop (edits.accumulated), as an edit of that line; () when none does within MAX_TRIALS
+    trials. The learner's own fix, where the course's lines are written in another shape."""
     named = {line for edit in chosen for line in edit.lines}
-    for line, text in [(line, text) for line, text in off_by_one(mine) if not named or line in named][:MAX_TRIALS]:
+    fixes = [*off_by_one(mine), *accumulated(mine)]
+    for line, text in [(line, text) for line, text in fixes if not named or line in named][:MAX_TRIALS]:
         if time.monotonic() > deadline:
             break
         results = run(targets, {**context, gap: text}, first_failure=True)

@@ -327,7 +327,8 @@ def _in_check(exc: BaseException) -> str | None:
     if not frames or frames[-1].filename != CHECK_FILENAME or not isinstance(exc, READING):
         return None
     text = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
-    return f"{text}, in the check's own line `{frames[-1].line}`: it could not read what your code gave it there"
+    return (f"{text}, in the check's own line `{frames[-1].line}`: your code gave it, or called it with, "
+            "something it could not use")
 
 
 def _short(reason: str) -> str:

@@ -24,6 +24,7 @@ import difflib
 import io
 import itertools
 import keyword
+import re
 import textwrap
 import tokenize
 from collections.abc import Iterator
@@ -262,10 +263,10 @@ def _moves(parts: list[Part], a: list[str], b: list[str]) -> list[Edit]:
 
 def off_by_one(text: str) -> list[tuple[int, str]]:
     """The text with one line off by one the other way, for each way found: ``n - 1`` or ``n + 1``
-    as ``n``, and ``<`` as ``<=`` (``>`` as ``>=``) and back. Each is (the line, 1-based, the
-    text): the learner's own line that a trial can single out where the course writes the code
-    in another shape (``range(len(weights) - 1)`` where the course zips). Only expressions on
-    one line; none if the text cannot be parsed."""
+    as ``n``, ``range(1, n)`` as ``range(n)``, and ``<`` as ``<=`` (``>`` as ``>=``) and back.
+    Each is (the line, 1-based, the text): the learner's own line that a trial can single out
+    where the course writes the code in another shape (``range(len(weights) - 1)`` where the
+    course zips). Only expressions on one line; none if the text cannot be parsed."""
     tree = parse_block(text)
     if tree is None:
         return []
@@ -278,6 +279,9 @@ def off_by_one(text: str) -> list[tuple[int, str]]:
         swaps = []
         if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub)) and _is_one(node.right):
             swaps.append((node.col_offset, node.end_col_offset, node.left))
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "range"
+                and len(node.args) == 2 and _is_one(node.args[0])):
+            swaps.append((node.args[0].col_offset, node.args[1].col_offset, ""))
         for left, right in ((ast.Lt, "<="), (ast.LtE, "<"), (ast.Gt, ">="), (ast.GtE, ">")):
             if isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], left):
                 swaps.append((node.left.end_col_offset, node.comparators[0].col_offset, f" {right} "))
@@ -286,6 +290,28 @@ def off_by_one(text: str) -> list[tuple[int, str]]:
             start, end = start - shift, end - shift
             middle = kept if isinstance(kept, str) else line[kept.col_offset - shift:kept.end_col_offset - shift]
             found.append((node.lineno, "".join(lines[:node.lineno - 1]) + line[:start] + middle + line[end:] + "".join(lines[node.lineno:])))
+    return found
+
+
+def accumulated(text: str) -> list[tuple[int, str]]:
+    """The text with one assignment in a loop made to add, for each found: ``total = x`` as
+    ``total += x``, where total is assigned before the loop (the learner meant to add up, and
+    keeps only the last). Each is (the line, 1-based, the text), as off_by_one gives them; none
+    if the text cannot be parsed."""
+    tree = parse_block(text)
+    if tree is None:
+        return []
+    lines, found = lines_of(text, True), []
+    for loop in (node for node in ast.walk(tree) if isinstance(node, (ast.For, ast.While))):
+        before = {target.id for node in ast.walk(tree) if isinstance(node, ast.Assign) and node.lineno < loop.lineno
+                  for target in node.targets if isinstance(target, ast.Name)}
+        for node in ast.walk(loop):
+            if (isinstance(node, ast.Assign) and node.lineno == node.end_lineno and len(node.targets) == 1
+                    and isinstance(node.targets[0], ast.Name) and node.targets[0].id in before):
+                line = lines[node.lineno - 1]
+                added = re.sub(rf"^(\s*{node.targets[0].id})\s*=", r"\1 +=", line, count=1)
+                if added != line:
+                    found.append((node.lineno, "".join(lines[:node.lineno - 1]) + added + "".join(lines[node.lineno:])))
     return found
 
 
@@ -542,6 +568,37 @@ def masked(text: str, origin: list[int | None], unread: bool = True) -> set[int]
 def _reads(value: ast.AST) -> set[str]:
     """What an expression reads, as written: each name, attribute and item it uses."""
     return {ast.unparse(node) for node in ast.walk(value) if isinstance(node, (ast.Name, ast.Attribute, ast.Subscript))}
+
+
+def returns_deeper(text: str, origin: list[int | None], theirs: str) -> bool:
+    """Whether a return of the course's, put in the learner's text (origin: Diff.patched), sits
+    in more blocks there than in the course's own text: the course's answer returned from inside
+    a loop or a branch of the learner's, which then never reaches the lines after it. Such a set
+    of edits makes the checks pass without saying which line of the learner's is wrong."""
+    tree, course = parse_block(text), parse_block(theirs)
+    if tree is None or course is None:
+        return False
+    own = lines_of(textwrap.dedent(theirs))
+    depth_in_course: dict[str, int] = {}
+    for node, depth in _returns(course):
+        key = own[node.lineno - 1].strip()
+        depth_in_course[key] = min(depth, depth_in_course.get(key, depth))
+    lines = lines_of(textwrap.dedent(text))
+    return any(origin[node.lineno - 1] is None and depth > depth_in_course.get(lines[node.lineno - 1].strip(), depth)
+               for node, depth in _returns(tree) if node.lineno <= len(origin))
+
+
+def _returns(tree: ast.Module) -> Iterator[tuple[ast.Return, int]]:
+    """Each return statement of tree, with the number of blocks (loops, branches, with, try) it
+    sits in."""
+    blocks = (ast.For, ast.AsyncFor, ast.While, ast.If, ast.With, ast.AsyncWith, ast.Try)
+    stack = [(tree, 0)]
+    while stack:
+        node, depth = stack.pop()
+        if isinstance(node, ast.Return):
+            yield node, depth
+        inner = depth + isinstance(node, blocks)
+        stack.extend((child, inner) for child in ast.iter_child_nodes(node))
 
 
 def dead_lines(text: str) -> set[int] | None:

@@ -124,7 +124,7 @@ def test_a_list_of_the_wrong_length_is_said_so():
 def test_an_error_in_a_checks_own_code_says_its_line_reads_the_learners_value(tmp_path):
     [result] = run(["from ember.thing import f\nparents = f()\nfirst = parents[0]"], "def f():\n    return ()\n", tmp_path)
     assert result == {"status": "error", "reason": "IndexError: tuple index out of range, in the check's own line "
-                      "`first = parents[0]`: it could not read what your code gave it there"}
+                      "`first = parents[0]`: your code gave it, or called it with, something it could not use"}
 
 
 @pytest.mark.parametrize("actual, expected, reason", [

@@ -1,7 +1,7 @@
 """site_src/runtime/edits.py: the edits between a learner's text of a gap and the course's."""
 
-from edits import (Edit, dead_lines, diff, masked, named_return, off_by_one, one_line_added, one_line_each, reindented,
-                   renamed, unpacked, whole_lines)
+from edits import (Edit, accumulated, dead_lines, diff, masked, named_return, off_by_one, one_line_added, one_line_each, reindented,
+                   renamed, returns_deeper, unpacked, whole_lines)
 
 
 def test_a_replaced_run_is_split_into_lines_and_blank_lines_are_no_edit():
@@ -113,3 +113,25 @@ def test_the_courses_return_is_named_as_the_learner_names_it():
     assert named_return("    x = f(2)\n    return g(x)\n", mine) == "    x = f(2)\n    out = g(x)\n    return out\n"
     assert [edit.lines for edit in diff(mine, "    x = f(2)\n    return g(x)\n").edits] == [[2]]
     assert named_return("    return out + 1\n", mine) == "    return out + 1\n"  # the course has a name out
+
+
+def test_a_line_off_by_one_includes_a_range_that_starts_at_1():
+    found = dict(off_by_one("    t = b\n    for i in range(1, len(w)):\n        t += w[i] * x[i]\n    return t\n"))
+    assert found[2] == "    t = b\n    for i in range(len(w)):\n        t += w[i] * x[i]\n    return t\n"
+
+
+def test_a_course_return_put_deeper_in_the_learners_blocks_than_in_its_own_is_found():
+    theirs = "    return sum(f(x) for x in data) / len(data)\n"
+    mine = "    total = 0.0\n    for x in data:\n        total += f(x)\n    return total\n"
+    found = diff(mine, theirs)
+    inside = found.patched((Edit(((2, 3, 0, 1),)),), in_place=True)
+    assert returns_deeper(*inside, found.theirs)
+    last = found.patched((Edit(((3, 4, 0, 1),)),))
+    assert not returns_deeper(*last, found.theirs)
+    looped = "    for x in xs:\n        if x:\n            return x\n    return None\n"
+    assert not returns_deeper(looped, [1, 2, None, 4], looped)
+
+
+def test_an_assignment_in_a_loop_to_a_name_set_before_it_is_offered_as_adding():
+    text = "    total = 0.0\n    for x in data:\n        total = f(x)\n        last = x\n    return total\n"
+    assert accumulated(text) == [(3, "    total = 0.0\n    for x in data:\n        total += f(x)\n        last = x\n    return total\n")]
