@@ -2,7 +2,7 @@
 // recorded at build time stays until the reader runs the cell. The learner's edits are kept in
 // their progress, and Reset brings back the page's code.
 
-import { button, make } from "./dom.js";
+import { button, drawingFor, make } from "./dom.js";
 import { createEditor, replaceText } from "./editor/python.js";
 import { figureFor, show } from "./graph.js";
 import { draw as drawPlot, plotFor } from "./plot.js";
@@ -130,6 +130,24 @@ function cellEditor(el, { host, source, reset, status, origin, start, left }) {
  * @returns {{take: (chunks: [string, string][]) => void, end: () => void, run: number|null}} end
  *   draws what is left
  */
+// What each kind of drawing of a run is drawn in, and with: [find its figure, draw, noun]. Lesson
+// 18's digits load their code only when a run draws them.
+const DRAWN = {
+  plot: [plotFor, drawPlot, "plot"],
+  network: [networkFor, drawNetwork, "network"],
+  digits: [digitsFor, (figure, data) => import("./digits.js").then(({ draw }) => draw(figure, data)), "digits figure"],
+};
+
+/** The digits figure a cell's hx.show_digits draws into (js/dom.js, drawingFor). */
+function digitsFor(cell, target) {
+  return drawingFor(cell, target, "ember-digits", "hx.show_digits", () => {
+    const own = make("figure", "ember-digits");
+    own.id = `cell-${cell.dataset.cell}-digits`;
+    own.append(make("div", "ember-digits__pad"), make("div", "ember-digits__images"));
+    return own;
+  });
+}
+
 function shower(el, output) {
   const waiting = new Map(); // figure → [draw, its newest plot or network, what it is], not drawn yet
   const replay = recorder(drawNetwork); // every network and plot shown, to draw again after the run
@@ -139,10 +157,11 @@ function shower(el, output) {
   function drawOne() {
     const [figure, [draw, data, noun]] = waiting.entries().next().value;
     waiting.delete(figure);
+    const failed = (error) => note(`This ${noun} could not be drawn: ${error.message ?? error}`);
     try {
-      draw(figure, data);
+      draw(figure, data)?.catch?.(failed);
     } catch (error) {
-      note(`This ${noun} could not be drawn: ${error.message ?? error}`);
+      failed(error);
     }
   }
   // One figure a frame: on a long lesson, the style and paint of two plots and a network at once
@@ -154,9 +173,9 @@ function shower(el, output) {
   }
   function later(kind, text) {
     const { [kind]: data, target } = JSON.parse(text);
-    const [find, draw, noun] = kind === "plot" ? [plotFor, drawPlot, "plot"] : [networkFor, drawNetwork, "network"];
+    const [find, draw, noun] = DRAWN[kind];
     const found = find(el, target);
-    replay[noun](found.figure, data);
+    replay[kind]?.(found.figure, data);
     waiting.set(found.figure, [draw, data, noun]);
     frame ||= requestAnimationFrame(drawWaiting);
     note(found.note);
@@ -170,7 +189,7 @@ function shower(el, output) {
       note(found.note);
     }
     for (const [figure, [graph, marked]] of latest) show(figure, graph, marked);
-    for (const [kind, text] of chunks.filter(([stream]) => stream === "plot" || stream === "network")) later(kind, text);
+    for (const [kind, text] of chunks.filter(([stream]) => Object.hasOwn(DRAWN, stream))) later(kind, text);
     for (const [, text] of chunks.filter(([stream]) => stream === "steer")) {
       try {
         note(steering.show(text, shown.run));

@@ -53,7 +53,7 @@ export function missed(target, noun) {
  * the cell, else one that makeOwn() makes, kept under the cell.
  * @param {HTMLElement} cell
  * @param {string|null} target
- * @param {string} className "ember-figure", "ember-plot" or "ember-network"
+ * @param {string} className "ember-figure", "ember-plot", "ember-network" or "ember-digits"
  * @param {string} call the hx call, for the note: "hx.show_graph"
  * @param {() => HTMLElement} makeOwn
  * @returns {{figure: HTMLElement, note?: string}} note says why target was not used
@@ -63,7 +63,7 @@ export function drawingFor(cell, target, className, call, makeOwn) {
   if (target) {
     const figure = named(target, className);
     if (figure) return { figure };
-    const noun = { "ember-plot": "plot", "ember-network": "network diagram" }[className] ?? "figure";
+    const noun = { "ember-plot": "plot", "ember-network": "network diagram", "ember-digits": "digits figure" }[className] ?? "figure";
     note = `${call}: ${missed(target, noun)}; drawn in the nearest one instead.`;
   }
   const above = [...document.querySelectorAll(`.${className}`)].filter(

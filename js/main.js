@@ -18,6 +18,7 @@ import "./graph.css";
 import "./plot.css";
 import "./network.css";
 import "./steer.css";
+import "./digits.css";
 import "./lab.css";
 import "./cell.css";
 import "katex/dist/katex.css"; // without its @font-face rules, which come with math (js/math.js)
@@ -44,6 +45,7 @@ const components = [
   [".ember-figure", () => import("./graph.js"), { lazy: LAZY_PARTS }],
   [".ember-plot", () => import("./plot.js"), { lazy: LAZY_PARTS }],
   [".ember-network", () => import("./network.js"), { lazy: LAZY_PARTS }],
+  [".ember-digits", () => import("./digits.js"), { lazy: LAZY_PARTS }],
   [".ember-lab", () => import("./lab.js"), { lazy: LAZY_PARTS }],
   [".ember-cell", () => import("./cell.js"), { lazy: LAZY_PARTS }],
 ].map(([selector, load, { lazy = false } = {}]) => ({ selector, code: chunk(load), lazy }));

@@ -402,6 +402,10 @@ def _variant_problems(ember: Ember, lesson: Lesson, index: int, runtime: dict[st
         if results is not None and all(result["status"] == "passed" for result in results):
             found.append(f"{lesson.src_path}:{mistake.line}: the mistake in gap {mistake.gap} passes every "
                          f"check of lab {index + 1}: a check should catch it")
+        elif results is not None and any(_unreadable(result) for result in results):
+            found.append(f"{lesson.src_path}:{mistake.line}: the mistake in gap {mistake.gap} is not Python "
+                         f"that runs ({next(r['reason'] for r in results if _unreadable(r))}): a replace that "
+                         "takes out a line must take its indentation with it")
         elif said is not None:
             found += _said_problems(ember, lesson, mistake, said)
     for variant, results in zip(lab.also_right, right):
@@ -411,6 +415,12 @@ def _variant_problems(ember: Ember, lesson: Lesson, index: int, runtime: dict[st
             found.append(f"{lesson.src_path}:{variant.line}: the correct answer in gap {variant.gap} fails "
                          f"check '{check.title}': {result['reason']}")
     return found
+
+
+def _unreadable(result: dict) -> bool:
+    """Whether a check's result says Python could not read the code (a declared mistake made
+    wrong: its words would be matched on an IndentationError that any learner may make)."""
+    return result["status"] == "error" and result.get("reason", "").startswith(("IndentationError", "SyntaxError"))
 
 
 def _said_problems(ember: Ember, lesson: Lesson, mistake: lab_fence.Variant, said: dict) -> list[str]:

@@ -112,7 +112,7 @@ for _ in range(CORES):
     _SLOTS.put(None)
 
 
-DRAWINGS = ("graph", "plot", "network", "steer")
+DRAWINGS = ("graph", "plot", "network", "digits", "steer")
 """The streams of a run's output that hx draws on the page, not printed text (runtime/hx.py)."""
 
 

@@ -7,7 +7,7 @@
 // (Python and its modules live on), else by ending the worker and starting a new one. On such a
 // page a running cell also reads the sliders of its hx.steer through a buffer of floats (steer()).
 
-/** @typedef {[("stdout"|"stderr"|"graph"|"plot"|"network"|"steer"|"cut"), string]} Chunk  graph, plot, network, steer: the JSON of hx.show_graph, hx.show_plot, hx.show_network or hx.steer; cut: how much output was cut */
+/** @typedef {[("stdout"|"stderr"|"graph"|"plot"|"network"|"digits"|"steer"|"cut"), string]} Chunk  graph, plot, network, digits, steer: the JSON of hx.show_graph, hx.show_plot, hx.show_network, hx.show_digits or hx.steer; cut: how much output was cut */
 /**
  * A check's result: passed, failed (an assertion did not hold) or error (the code raised), why,
  * what the learner's code printed meanwhile, as chunks, and the words of the typical mistakes

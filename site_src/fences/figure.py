@@ -41,7 +41,8 @@ def format_figure(source: str, options: dict, page: PageContext, line: int) -> s
 
 
 def figure_html(figure_id: str, graph: dict, caption: str, explore: bool = False) -> str:
-    """The figure: a canvas for the drawing, a panel, the table fallback and the JSON."""
+    """The figure: a canvas for the drawing, a panel, the table fallback (left out of the site's
+    search: numbers only) and the JSON."""
     parents = {node["id"]: [] for node in graph["nodes"]}
     for parent, child in graph["edges"]:
         parents[child].append(graph["nodes"][parent]["label"])
@@ -57,7 +58,7 @@ def figure_html(figure_id: str, graph: dict, caption: str, explore: bool = False
         '<div class="ember-figure__canvas"></div>'
         '<div class="ember-figure__panel" aria-live="polite" hidden></div>'
         f"<figcaption>{caption_html}</figcaption>"
-        '<details class="ember-figure__table"><summary>The graph as a table</summary><noscript>'
+        '<details class="ember-figure__table" data-search-exclude><summary>The graph as a table</summary><noscript>'
         "<table><thead><tr><th>node</th><th>op</th><th>parents</th><th>value</th><th>grad</th>"
         f"</tr></thead><tbody>{rows}</tbody></table></noscript></details>"
         + json_template(graph, 'class="ember-figure__data"')

@@ -59,7 +59,7 @@ def network_html(network_id: str, network: dict, caption: str, plane: str | None
         '<div class="ember-network__canvas"></div>'
         '<p class="ember-network__words" aria-live="polite"></p>'
         f"<figcaption>{caption_html}</figcaption>"
-        '<details class="ember-network__table"><summary>The network as a table</summary>'
+        '<details class="ember-network__table" data-search-exclude><summary>The network as a table</summary>'
         f"<noscript>{tables(network)}</noscript></details>"
         + json_template(network, 'class="ember-network__data"')
         + "</figure>"

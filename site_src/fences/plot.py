@@ -46,13 +46,13 @@ def format_plot(source: str, options: dict, page: PageContext, line: int) -> str
 def plot_html(plot_id: str, plot: dict, caption: str) -> str:
     """The plot: a canvas for the drawing, the table fallback and the JSON. The tables are for
     readers without JavaScript (js/plot.js builds them from the JSON when they are opened), so
-    that a page of plots starts small."""
+    that a page of plots starts small, and are left out of the site's search: numbers only."""
     caption_html = render_inline(caption) if caption else ""
     return (
         f'<figure class="ember-plot" id="{plot_id}">'
         '<div class="ember-plot__canvas"></div>'
         f"<figcaption>{caption_html}</figcaption>"
-        f'<details class="ember-plot__table"><summary>The plot as a table</summary><noscript>{tables(plot)}</noscript></details>'
+        f'<details class="ember-plot__table" data-search-exclude><summary>The plot as a table</summary><noscript>{tables(plot)}</noscript></details>'
         + json_template(plot, 'class="ember-plot__data"')
         + "</figure>"
     )

@@ -6,13 +6,14 @@ import functools
 import re
 from collections.abc import Callable
 
-from site_src.fences import QUOTE, Fence, FenceError, PageContext, cell, figure, lab, network, plot, quiz
+from site_src.fences import QUOTE, Fence, FenceError, PageContext, cell, digits, figure, lab, network, plot, quiz
 
 FENCES: tuple[Fence, ...] = (
     cell.FENCE,
     figure.FENCE,
     plot.FENCE,
     network.FENCE,
+    digits.FENCE,
     lab.FENCE,
     quiz.QUIZ,
     quiz.RECAP,

@@ -204,7 +204,7 @@ def blame(run: Run, trial: Trial, checks: list[dict], results: list[dict], lab: 
         earlier = None if gap in lab else gap in checked
         if gap in unwritten and _only_raises(mine[gap]):
             text = ("the stub the lab starts with: write it." if gap in lab else
-                    "its stub: it is an earlier lab's of this page, to be written first.")
+                    "its stub: it belongs to an earlier lab of this page, to be written first.")
             faults.append({**_pointer(gap, (), 0, earlier, None, first), "text": f"Gap {gap} still holds {text}"})
             on_fault(faults[-1])
             continue
@@ -251,12 +251,12 @@ def _smallest(run: Run, gap: str, found: Diff, context: dict[str, str], targets:
     """The smallest set of edits whose course side makes targets pass, naming at most MAX_LINES
     of the learner's lines and adding at most one; () when none is found among the first
     MAX_TRIALS sets. A set is not tried when it names every line of a gap of more than one (it
-    points at the gap, not a line), when it would leave a line of the learner's that could
-    run unable to (a return put before it), or would return the course's answer from inside a
-    loop or a branch of the learner's (edits.returns_deeper), or when it would leave a line of the learner's whose
-    assignment nothing then reads (edits.masked): those lines are not right, only skipped or
-    masked; nor one that only adds a line where a line of the learner's is assigned anew before
-    it is read. The sets are tried in edits.edit_sets's order."""
+    points at the gap, not a line), when it would leave a line of the learner's that could run
+    unable to (a return put before it), or would return the course's answer from inside a loop
+    or a branch of the learner's (edits.returns_deeper), or when it would leave a line of the
+    learner's whose assignment nothing then reads (edits.masked): those lines are not right,
+    only skipped or masked; nor one that only adds a line where a line of the learner's is
+    assigned anew before it is read. The sets are tried in edits.edit_sets's order."""
     size = len([line for line in lines_of(found.mine) if line.strip()])
     dead_before = dead_lines(found.mine) or set()
     every_line = list(range(1, len(lines_of(found.mine)) + 1))
@@ -358,9 +358,8 @@ def _pointer(gap: str, chosen: tuple[Edit, ...], size: int, earlier: bool | None
     else:
         text = f"Gap {gap}: the checks fail because of what this gap does; they single out none of its lines."
     if earlier is not None:
-        whose = "an earlier lab's of this lesson" if here else f"lesson {gap[1:3]}'s"
-        text += (f" It is {whose}: its lab's checks passed, but missed this." if earlier else
-                 f" It is {whose}, from a lab whose checks have not passed yet.")
+        whose = "an earlier lab of this lesson" if here else f"a lab of lesson {gap[1:3]}"
+        text += f" It belongs to {whose}, whose checks {'passed, but missed this' if earlier else 'have not passed yet'}."
     return {"gap": gap, "lines": named, "after": added, "moves": [[lines[0], after] for lines, after in moves],
             "size": size, "earlier": earlier is not None, "says": says, "check": check, "text": text}
 

@@ -34,7 +34,8 @@ steps, so 1,000 is over 1,600 steps of it."""
 
 Chunk = tuple[str, str]
 """A piece of output: ("stdout" or "stderr", text), ("graph", JSON) from hx.show_graph, ("plot",
-JSON) from hx.show_plot, ("network", JSON) from hx.show_network, ("steer", JSON) from hx.steer,
+JSON) from hx.show_plot, ("network", JSON) from hx.show_network, ("digits", JSON) from
+hx.show_digits, ("steer", JSON) from hx.steer,
 ("cut", note): a line saying how much output was left out here, or ("note", text): a line
 saying how many drawings were left out."""
 

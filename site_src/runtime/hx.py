@@ -24,6 +24,10 @@ whose ``points`` are empty: each is a vertical line at x, named by its text.
 ``inputs`` each neuron's activation, for the network diagram above the cell (site_src/runtime/
 network.py gives the JSON; js/network.js draws it).
 
+``hx.show_digits(layers, images)`` hands the page a network of Tensor layers that reads 64
+pixels into 10 scores, and 8 × 8 images of digits with their words, for the pad of lesson 18
+(site_src/runtime/pad.py gives the JSON; js/digits.js draws it).
+
 ``steering = hx.steer({"lr": [0.1, 1.0]})`` shows a slider for each knob under the running cell,
 and ``steering.read(step, lr=...)`` gives the value the learner has chosen there, while the cell
 runs (site_src/runtime/steering.py; js/steer.js); ``steering.marks()`` marks on a plot the steps
@@ -65,7 +69,7 @@ class Run:
     """One run of a cell or of a lab's check, as the runner starts it (new_run).
 
     Args:
-        display: Called with the kind ("graph", "plot", "network" or "steer") and the JSON text
+        display: Called with the kind ("graph", "plot", "network", "digits" or "steer") and the JSON text
             of what the run shows.
     """
 
@@ -183,6 +187,23 @@ def show_network(model: object, inputs: Sequence[float] | None = None, step: int
     from network import network  # network imports this module's _number
 
     _show("network", network(model, inputs, step), target)
+
+
+def show_digits(layers: Sequence | None = None, images: Sequence = (), target: str | None = None) -> None:
+    """Show 8 × 8 images of digits, and a pad that a network reads a drawing with as it is drawn,
+    with its 10 scores: in the digits figure above this cell, or in target (js/digits.js).
+
+    Args:
+        layers: The network, (W, b) Tensors for each layer, from 64 inputs to 10 scores, as
+            ember/digits.py's scores() runs them; None for images alone.
+        images: Each (pixels, words): 64 numbers from 0.0 to 1.0, row by row, and a line of text.
+        target: The id of a digits figure on the page; None for the one just above the cell.
+
+    Raises:
+        TypeError, ValueError: As pad.digits() does.
+    """
+    from pad import digits  # pad imports this module's _text
+    _show("digits", digits(layers, images), target)
 
 
 def line(xs: Iterable[float], ys: Iterable[float]) -> dict:
@@ -434,8 +455,8 @@ def _series(kind: str, xs: Iterable[float], ys: Iterable[float], empty: bool = F
 
 
 def _show(kind: str, data: dict, target: str | None, marked: list[int] = ()) -> None:
-    """Hand data to the page as a kind ("graph", "plot" or "network"), for target, with the ids of the
-    nodes to mark."""
+    """Hand data to the page as a kind ("graph", "plot", "network" or "digits"), for target,
+    with the ids of the nodes to mark."""
     text = json.dumps({kind: data, "target": target, **({"marked": marked} if marked else {})})
     if _run is None:
         print(f"(hx.show_{kind}: nothing here can draw the {kind})")

@@ -14,7 +14,7 @@ STANDARD = ("ast", "collections", "collections.abc", "dataclasses", "difflib", "
             "time", "tokenize", "traceback", "types", "warnings")
 """The standard library's modules that the runtime uses."""
 RUNTIME = ("blame", "cellrun", "checks", "diagnosis", "edits", "gradcheck", "guards", "hx", "interrupts",
-           "network", "restore", "steering", "timeouts")
+           "network", "pad", "restore", "steering", "timeouts")
 """The runtime's own modules (site_src/runtime), imported by plain name."""
 
 

@@ -177,7 +177,7 @@ def test_a_wrong_gap_of_an_earlier_lab_of_the_page_is_pointed_at_from_the_next_l
     page.keyboard.insert_text("other = _as_value(other)\nout = Value(self.data * other.data, (self, other), '*')")
     run_checks(page, 2)
     pointer = lab(page, 2).get_by_role("listitem").filter(has_text="Gap L01.init")
-    expect(pointer).to_contain_text("It is an earlier lab's of this lesson, from a lab whose checks have not passed yet.")
+    expect(pointer).to_contain_text("It belongs to an earlier lab of this lesson, whose checks have not passed yet.")
     expect(lab(page, 2).get_by_role("listitem").filter(has_text=re.compile(r"Gap L01\.(add|mul)"))).to_have_count(0)
 
 SAMPLE = ["both at once: step above 0 and no bias", "h not passed on to numerical_gradient",

@@ -144,7 +144,8 @@ def test_the_course_maps_download_imports_in_cpython_with_the_learners_code(page
     page.reload()
     folder = download(page, tmp_path)
     assert sorted(p.name for p in (folder / "ember").iterdir()) == [
-        "__init__.py", "check.py", "data.py", "fast.py", "neuron.py", "nn.py", "optim.py", "scalar.py", "train.py"]
+        "__init__.py", "check.py", "data.py", "digits.py", "fast.py", "neuron.py", "nn.py", "optim.py", "scalar.py",
+        "tensor.py", "train.py"]
     done = python(folder, "from ember.nn import MLP\nprint(len(MLP(2, [16, 16, 1]).parameters()))")
     assert (done.returncode, done.stdout) == (0, "337\n"), done.stderr
     assert "the whole course's ember" in (folder / "README.txt").read_text()

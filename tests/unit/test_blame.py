@@ -147,7 +147,7 @@ def test_an_earlier_labs_gap_still_holding_its_stub_is_said_unwritten_not_wrong(
     lib = write_lib({"ember/__init__.py": "", "ember/thing.py": text, **RUNTIME}, tmp_path / "lib")
     lab = check_lab(CHECKS, lib, ["L01.shift"], answers=COURSE, spans=spans, unwritten=["L01.scale"])
     assert [fault["text"] for fault in lab["blame"]] == [
-        "Gap L01.scale still holds its stub: it is an earlier lab's of this page, to be written first."]
+        "Gap L01.scale still holds its stub: it belongs to an earlier lab of this page, to be written first."]
 
 
 def test_a_trial_that_never_ends_fails_on_its_own_time_and_the_search_goes_on(tmp_path):

@@ -46,6 +46,10 @@ DIGESTS = {
     "15 end": "5696b9b9b3c5906a",
     "16 start": "3a979a601cbac6da",
     "16 end": "25f2b16591df49c9",
+    "17 start": "8431b719968772b3",
+    "17 end": "f8aab554f16ca70c",
+    "18 start": "07464dd98432b313",
+    "18 end": "bbc70b830802ddcf",
 }
 """The first 16 hex digits of the SHA-256 of each snapshot's files, in path order, each after a
 ``# === path ===`` line (as ``python -m site_src snapshot`` prints them)."""

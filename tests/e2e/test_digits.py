@@ -1,0 +1,75 @@
+"""The digits figure in Chromium, on the test course's playground: a pad that its network reads as
+it is drawn, with the mouse and with the keyboard; an image put on the pad; a cell's network
+reading what is already drawn."""
+
+import re
+
+from playwright.sync_api import Page, expect
+
+from tests.e2e.pages import cell, output, run
+from tools.reach import come_to
+
+FIGURE = "#playground-digits"
+"""Its network's score for digit d is the ink in column d of the image (tests/e2e/course/docs/playground.md)."""
+
+
+def pad(page: Page):
+    """The pad, its figure scrolled to and mounted."""
+    come_to(page.locator(FIGURE))
+    return page.get_by_role("grid", name="Drawing pad, 8 by 8 pixels")
+
+
+def reads(page: Page, text: str):
+    expect(page.locator(FIGURE).get_by_text(re.compile(text))).to_be_visible()
+
+
+def stroke_down_column(page: Page, column: int) -> None:
+    """Press the mouse at the top of a column of the pad and draw to its bottom."""
+    grid = pad(page)
+    grid.evaluate("element => element.scrollIntoView({block: 'center'})")  # clear of the page's header
+    box = grid.bounding_box()
+    x = box["x"] + box["width"] * (column + 0.5) / 8
+    page.mouse.move(x, box["y"] + box["height"] * 0.05)
+    page.mouse.down()
+    page.mouse.move(x, box["y"] + box["height"] * 0.95, steps=12)
+    page.mouse.up()
+
+
+def test_a_stroke_drawn_with_the_mouse_is_read_as_it_is_drawn(page: Page, course: str):
+    page.goto(course + "playground/")
+    expect(pad(page)).to_be_visible()
+    reads(page, r"^Draw a digit on the pad\.$")
+    stroke_down_column(page, 2)
+    reads(page, r"^It reads 2, with a chance of \d+ %\.$")
+    expect(pad(page).get_by_role("gridcell", name=re.compile(r"^row 4, column 3, inked \d+ %$"))).to_be_attached()
+    page.locator(FIGURE).get_by_role("button", name="Clear the pad").click()
+    reads(page, r"^Draw a digit on the pad\.$")
+
+
+def test_the_keyboard_moves_over_the_pixels_and_space_inks_one(page: Page, course: str):
+    page.goto(course + "playground/")
+    pad(page).focus()
+    for _ in range(4):
+        page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowDown")
+    expect(pad(page)).to_have_attribute("aria-activedescendant", re.compile(r"-pixel-1-4$"))
+    page.keyboard.press("Space")
+    reads(page, r"^It reads 4, with a chance of \d+ %\.$")
+    expect(pad(page).get_by_role("gridcell", name="row 2, column 5, inked 100 %")).to_be_attached()
+    page.keyboard.press("Space")  # the same pixel again: cleared
+    reads(page, r"^Draw a digit on the pad\.$")
+    page.keyboard.press("Space")
+    page.keyboard.press("Delete")
+    expect(pad(page).get_by_role("gridcell", name="row 2, column 5, blank")).to_be_attached()
+
+
+def test_an_image_put_on_the_pad_is_read_and_a_cells_network_reads_what_is_drawn(page: Page, course: str):
+    page.goto(course + "playground/")
+    expect(pad(page)).to_be_visible()
+    page.locator(FIGURE).get_by_role("button", name="Put on the pad: a five").click()
+    reads(page, r"^It reads 5, with a chance of \d+ %\.$")
+    last = page.get_by_role("group", name=re.compile(r"^Code cell \d+$")).count()
+    run(page, last)
+    expect(output(page, last)).to_contain_text("redrawn")
+    reads(page, r"^It reads 2, with a chance of \d+ %\.$")  # column 5 is digit 7 - 5 for this network
+    expect(cell(page, last).get_by_role("status")).to_have_text(re.compile("Done"))
