@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from site_src import course
-from site_src.execute import CellFailure, run_cell
+from site_src.execute import CellFailure, Lib, run_cell
 from site_src.fences import FenceError, PageContext, registry, time_limit_of
 
 
@@ -33,7 +33,7 @@ def page_runs(text: str, src_path: str, lesson: int | None) -> list[Run]:
     """The runs of a page's fences (Fence.time_limit), in page order, each with its code as
     superfences hands it to the fence's format; a fence whose time_limit cannot be read is left
     out (the build and ``site_src check`` report it)."""
-    page = PageContext(src_path, text, lib_root=Path())  # for its rules only: it runs nothing
+    page = PageContext(src_path, text, lib=None)  # for its rules only: it runs nothing
     runs = []
     for opener, source, line in course.fences(text, src_path):
         fence, options = registry.fence_of(opener) or (None, {})
@@ -64,11 +64,10 @@ def course_runs(repo: Path, docs_dir: Path) -> list[Run]:
 
 
 @contextlib.contextmanager
-def running(runs: list[Run], lib_of: Callable[[int | None], Path], cache: Path, workers: int) -> Iterator[None]:
+def running(runs: list[Run], lib_of: Callable[[int | None], Lib], cache: Path, workers: int) -> Iterator[None]:
     """Run each of runs not kept in cache, workers at a time, while the body of the with runs;
     leave the with once all have ended, or once those under way have if the body raised. lib_of
-    gives the folder a lesson's code runs on (None: a page that is not a lesson), as
-    execute.write_lib made it.
+    gives the files a lesson's code runs on (None: a page that is not a lesson).
 
     The longest first, by time limit, so that the last to end is not a long one started late; a
     run the course has twice runs once, and one kept is only read (execute.run_cell)."""
@@ -85,7 +84,7 @@ def running(runs: list[Run], lib_of: Callable[[int | None], Path], cache: Path, 
     pool.shutdown()
 
 
-def _run(run: Run, lib: Path, cache: Path) -> None:
+def _run(run: Run, lib: Lib, cache: Path) -> None:
     """Run run's code on lib, keeping its result in cache; a failure is left to the build."""
     with contextlib.suppress(CellFailure):
         run_cell(run.source, lib, run.timeout, cache)

@@ -26,7 +26,7 @@ import yaml
 
 from site_src import course, frame, runtime
 from site_src.ahead import Run, page_runs
-from site_src.execute import is_kept, write_lib
+from site_src.execute import Lib, is_kept
 from site_src.fences import QUOTE, Declared, FenceError, PageContext, registry
 from site_src.gaps import Ember, GapError, read_ember
 
@@ -84,13 +84,13 @@ def _not_recorded(runs: list[Run], ember: Ember, ember_root: Path, cache: Path, 
     if runs and not any(cache.glob("*.json")):
         return [f"{runs[0].src_path}:{runs[0].line}: no recorded output is kept for any of the "
                 f"course's {len(runs)} cells, figures and plots: build the site (make site) first"]
-    libs: dict[int | None, Path] = {}
+    libs: dict[int | None, Lib] = {}
     found = []
     runtime_files = runtime.files()
     for run in runs:
         if run.lesson not in libs:
             files = course.page_files(ember, ember_root, run.lesson, runtime_files)
-            libs[run.lesson] = write_lib(files, scratch / f"page-{run.lesson}")
+            libs[run.lesson] = Lib(files, scratch / f"page-{run.lesson}")
         if not is_kept(run.source, libs[run.lesson], run.timeout, cache):
             found.append(f"{run.src_path}:{run.line}: the recorded output is out of date: this code, or "
                          "the ember it runs on, changed since the last build (make site, or make serve, runs it again)")
@@ -110,7 +110,7 @@ def _lesson(text: str, src: str, path: Path, found: list[str], runs: list[Run]) 
     except FenceError as exc:  # the page's fences are still checked
         found.append(_line(exc))
         number = None
-    page = PageContext(src, text, lib_root=Path())  # for its rules only: it runs nothing
+    page = PageContext(src, text, lib=None)  # for its rules only: it runs nothing
     declared = Declared()
     for opener, source, start in course.fences(text, src):
         try:

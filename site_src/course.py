@@ -22,7 +22,7 @@ from pathlib import Path
 
 import yaml
 
-from site_src.execute import CellFailure, check_lab, run_checks, write_lib
+from site_src.execute import CellFailure, Lib, check_lab, run_checks
 from site_src.fences import QUOTE, Declared, FenceError, registry
 from site_src.fences import lab as lab_fence
 from site_src.gaps import Ember
@@ -339,7 +339,7 @@ def blamed_run(ember: Ember, number: int, gaps: tuple[str, ...], answers: dict[s
                if not isinstance(segment, str) and segment.solution is not None}
     course = {gap: text.removesuffix("\n") for gap, text in earlier.items()}
     course.update({gap: ember.gaps[gap][1].text.removesuffix("\n") for gap in (*beside, *gaps)})
-    lib = write_lib({**ember.snapshot(number, answers=answers), **runtime}, folder)
+    lib = Lib({**ember.snapshot(number, answers=answers), **runtime}, folder)
     try:
         return check_lab(checks, lib, list(gaps), course, ember.spans(number, answers), cache=cache,
                          time_limit=time_limit, beside=beside)
@@ -475,15 +475,16 @@ def check_file(lessons: list[Lesson], check: lab_fence.Check) -> str:
 
 def _run(files: dict[str, str], checks: list, runtime: dict[str, str], folder: Path,
          cache: Path | None, gaps=()) -> list[dict]:
-    """Run checks (lab_fence.Check) of a lab with gaps on a snapshot written with the runtime
-    into folder."""
+    """Run checks (lab_fence.Check) of a lab with gaps on a snapshot and the runtime, written
+    into folder if the run is not kept."""
     return _run_dicts(files, _plain(checks), runtime, folder, cache, gaps)
 
 
 def _run_dicts(files: dict[str, str], checks: list[dict], runtime: dict[str, str], folder: Path,
                cache: Path | None, gaps=()) -> list[dict]:
-    """Run checks as the runner takes them on a snapshot written with the runtime into folder."""
-    lib = write_lib({**files, **runtime}, folder)
+    """Run checks as the runner takes them on a snapshot and the runtime, written into folder if
+    the run is not kept."""
+    lib = Lib({**files, **runtime}, folder)
     try:
         return run_checks(checks, lib, list(gaps), cache=cache)
     except CellFailure as exc:

@@ -7,11 +7,12 @@ On Linux the process is forked from a fork server (site_src/forkserver.py), whic
 run the start of a new python; elsewhere it is a new python.
 
 A run's result can be kept in a cache folder, under the digest of everything that decides it:
-the runner, its input, the time limit, the Python version and every file of the folder. An
-unchanged lesson then rebuilds without starting a process.
+the runner, its input, the time limit, the Python version and every file it is given (Lib). An
+unchanged lesson then rebuilds without starting a process or writing a file.
 """
 
 import atexit
+import functools
 import hashlib
 import json
 import math
@@ -23,6 +24,8 @@ import signal
 import subprocess
 import sys
 import tempfile
+import threading
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -64,6 +67,15 @@ started as a new python."""
 FORK_SERVER = Path(__file__).with_name("forkserver.py")
 
 
+@functools.cache
+def _bytecode() -> str:
+    """The folder where the fork servers keep their runs' bytecode (forkserver.compiled), one for
+    this process, removed as it ends."""
+    folder = tempfile.mkdtemp(prefix="ember-bytecode-")
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    return folder
+
+
 class _ForkServer:
     """A fork server's process, asked for one run at a time.
 
@@ -72,7 +84,7 @@ class _ForkServer:
     """
 
     def __init__(self) -> None:
-        self.process = subprocess.Popen([sys.executable, "-X", "utf8", "-E", "-S", str(FORK_SERVER)],
+        self.process = subprocess.Popen([sys.executable, "-X", "utf8", "-E", "-S", "-B", str(FORK_SERVER), _bytecode()],
                                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, encoding="utf-8")
         atexit.register(self.end)
         ready = self._answer()
@@ -120,27 +132,45 @@ class CellFailure(Exception):
     """A cell could not be run to a result: it ran past its time limit, or killed its process."""
 
 
-def write_lib(files: dict[str, str], folder: Path) -> Path:
-    """Replace folder with the given Python files (``{"ember/scalar.py": text, ...}``).
+class Lib:
+    """The Python files a run is given, and the folder they are written to, once, when the first
+    run that is not kept needs them: a build with every run kept writes and reads none.
 
-    Returns:
-        folder, to be passed to run_cell as lib_root.
+    Attributes:
+        files: ``{"ember/scalar.py": text, ...}``, each path relative to folder.
+        folder: A run's working folder, first on its sys.path. Writing replaces what it held.
+        digest: A digest of files, part of the name each run is kept under.
     """
-    shutil.rmtree(folder, ignore_errors=True)
-    for name, text in files.items():
-        path = folder / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-    return folder
+
+    def __init__(self, files: Mapping[str, str], folder: Path) -> None:
+        self.files = dict(files)
+        self.folder = folder
+        digest = hashlib.sha256()
+        for name in sorted(self.files):
+            digest.update(name.encode() + b"\0" + hashlib.sha256(self.files[name].encode()).digest())
+        self.digest = digest.hexdigest()
+        self._lock = threading.Lock()
+        self._written = False
+
+    def written(self) -> Path:
+        """folder, with files written to it on the first call (runs ask from many threads)."""
+        with self._lock:
+            if not self._written:
+                shutil.rmtree(self.folder, ignore_errors=True)
+                for name, text in self.files.items():
+                    path = self.folder / name
+                    path.parent.mkdir(parents=True, exist_ok=True)
+                    path.write_text(text, encoding="utf-8")
+                self._written = True
+        return self.folder
 
 
-def run_cell(source: str, lib_root: Path, timeout: float = 30.0, cache: Path | None = None) -> CellResult:
+def run_cell(source: str, lib: Lib, timeout: float = 30.0, cache: Path | None = None) -> CellResult:
     """Run source as a cell in a CPython process of its own.
 
     Args:
         source: The cell's Python code.
-        lib_root: A folder made by write_lib; it is the cell's working folder and is first on
-            its sys.path.
+        lib: The files the cell runs on, ember's and the runtime's.
         timeout: Seconds before the cell is stopped.
         cache: A folder of earlier results to reuse and add to, or None to always run.
 
@@ -151,23 +181,23 @@ def run_cell(source: str, lib_root: Path, timeout: float = 30.0, cache: Path | N
         CellFailure: If the cell runs longer than timeout seconds, or its process dies before
             the runner writes a result (as with ``os._exit``).
     """
-    result = _run("cellrun.py", source, lib_root, timeout, cache)
+    result = _run("cellrun.py", source, lib, timeout, cache)
     return CellResult(result["error"], tuple((stream, text) for stream, text in result["output"]))
 
 
-def is_kept(source: str, lib_root: Path, timeout: float, cache: Path) -> bool:
+def is_kept(source: str, lib: Lib, timeout: float, cache: Path) -> bool:
     """Whether run_cell, given the same arguments, would take its result from cache without
     running the cell."""
-    return recall(cache, _digest("cellrun.py", source, lib_root, timeout), VALID["cellrun.py"]) is not None
+    return recall(cache, _digest("cellrun.py", source, lib, timeout), VALID["cellrun.py"]) is not None
 
 
-def run_checks(checks: list[dict], lib_root: Path, gaps: list[str] = (), timeout: float = 30.0,
+def run_checks(checks: list[dict], lib: Lib, gaps: list[str] = (), timeout: float = 30.0,
                cache: Path | None = None) -> list[dict]:
     """Run a lab's checks in a CPython process of its own, as the browser's worker runs them.
 
     Args:
         checks: ``[{"title": str, "code": str}, ...]``, as runtime/checks.py takes them.
-        lib_root: A folder made by write_lib, holding the ember to check.
+        lib: The files of the ember to check, and the runtime's.
         gaps: The gaps of the lab the checks are of.
         timeout: Seconds before the run is stopped.
         cache: A folder of earlier results to reuse and add to, or None to always run.
@@ -178,17 +208,17 @@ def run_checks(checks: list[dict], lib_root: Path, gaps: list[str] = (), timeout
     Raises:
         CellFailure: If the checks run longer than timeout seconds or kill their process.
     """
-    return check_lab(checks, lib_root, gaps, timeout=timeout, cache=cache)["results"]
+    return check_lab(checks, lib, gaps, timeout=timeout, cache=cache)["results"]
 
 
-def check_lab(checks: list[dict], lib_root: Path, gaps: list[str] = (), answers: dict[str, str] | None = None,
+def check_lab(checks: list[dict], lib: Lib, gaps: list[str] = (), answers: dict[str, str] | None = None,
               spans: dict | None = None, unwritten: list[str] = (), timeout: float = 30.0,
               cache: Path | None = None, time_limit: float | None = None, beside: tuple[str, ...] = ()) -> dict:
     """run_checks, and with the course's answers, where a failing lab is wrong.
 
     Args:
         answers: The course's text of gaps (runtime/checks.py's run_lab), or None for no blame.
-        spans: Where the gaps lie in lib_root's files (gaps.Ember.spans).
+        spans: Where the gaps lie in lib's files (gaps.Ember.spans).
         unwritten: The gaps of the lab and of the page's earlier labs that still hold their stub.
         beside: The gaps of the page's earlier labs (run_lab's).
         time_limit: The page's time limit of the checks (run_lab's), or None for none: the
@@ -199,27 +229,23 @@ def check_lab(checks: list[dict], lib_root: Path, gaps: list[str] = (), answers:
     """
     asked = {"checks": checks, "gaps": list(gaps), "answers": answers, "spans": spans, "unwritten": list(unwritten),
              "time_limit": time_limit, "beside": list(beside)}
-    return _run("checks.py", json.dumps(asked), lib_root, timeout, cache)
+    return _run("checks.py", json.dumps(asked), lib, timeout, cache)
 
 
-def _run(runner: str, stdin: str, lib_root: Path, timeout: float, cache: Path | None):
+def _run(runner: str, stdin: str, lib: Lib, timeout: float, cache: Path | None):
     """Run a runtime module as ``python RUNNER LIB_ROOT RESULT_FILE``; return its JSON result,
     from cache when the same run is kept there."""
-    name = _digest(runner, stdin, lib_root, timeout)
+    name = _digest(runner, stdin, lib, timeout)
     result = recall(cache, name, VALID[runner])
     if result is None:
-        result = _run_process(runner, stdin, lib_root, timeout)
+        result = _run_process(runner, stdin, lib.written(), timeout)
         keep(cache, name, result)
     return result
 
 
-def _digest(runner: str, stdin: str, lib_root: Path, timeout: float) -> str:
+def _digest(runner: str, stdin: str, lib: Lib, timeout: float) -> str:
     """A digest of everything that decides a run's result."""
-    digest = hashlib.sha256(json.dumps([runner, stdin, timeout, sys.version]).encode())
-    for path in sorted(lib_root.rglob("*.py")):
-        digest.update(path.relative_to(lib_root).as_posix().encode() + b"\0")
-        digest.update(hashlib.sha256(path.read_bytes()).digest())
-    return digest.hexdigest()
+    return hashlib.sha256(json.dumps([runner, stdin, timeout, sys.version, lib.digest]).encode()).hexdigest()
 
 
 def _run_process(runner: str, stdin: str, lib_root: Path, timeout: float):
@@ -270,9 +296,9 @@ def _forked(server: _ForkServer, runner: str, stdin: str, lib_root: Path, timeou
 def _started(runner: str, stdin: str, lib_root: Path, timeout: float, result_file: Path):
     """Run a runtime module as a new python process."""
     # -E -S: no PYTHON* variables and no site-packages, as in the browser; the runner's
-    # folder (lib_root) is first on sys.path.
+    # folder (lib_root) is first on sys.path. -B: no bytecode written into it, as a forked run.
     process = subprocess.Popen(
-        [sys.executable, "-X", "utf8", "-E", "-S", str(lib_root / runner), str(lib_root), str(result_file)],
+        [sys.executable, "-X", "utf8", "-E", "-S", "-B", str(lib_root / runner), str(lib_root), str(result_file)],
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         encoding="utf-8", cwd=lib_root)
     counted = _limit_processor_time(process.pid, timeout)

@@ -3,12 +3,14 @@ the standard library's modules that the runners use once, then forks a process f
 
 A fresh ``python`` for each of a cold build's 557 runs spent about 30 ms starting and importing
 json, re and traceback: some 17 s of processor time. A fork takes about 1 ms. The child is what
-``python -X utf8 -E -S LIB_ROOT/RUNNER LIB_ROOT RESULT`` would be: its working folder,
+``python -X utf8 -E -S -B LIB_ROOT/RUNNER LIB_ROOT RESULT`` would be: its working folder,
 ``sys.path[0]`` and ``sys.argv`` are the run's, its stdin, stdout and stderr are the run's files,
 and its processor time is limited. Its calls may go as deep, and it ends as the interpreter
 ends (its threads waited for, its atexit functions called). sys.modules also holds the
 modules imported here; those that seed themselves, as random does, are not, so that each run
-seeds its own.
+seeds its own. The source files its runs import, and the runners, are compiled once for all
+runs, and kept by content (compiled); so are tokenize's patterns, which blame.py's first diff
+would compile again in each run (10 ms).
 
 One JSON line each way per run, on stdin and stdout:
 
@@ -17,14 +19,25 @@ One JSON line each way per run, on stdin and stdout:
 - out: ``{"status": status}``, as os.waitpid gives it, or ``{"timeout": true}`` when the run
   lasted "wall" seconds, and was killed.
 
-Run as ``python -X utf8 -E -S forkserver.py`` (site_src/execute.py); it imports nothing of site_src.
+Run as ``python -X utf8 -E -S -B forkserver.py BYTECODE_FOLDER`` (site_src/execute.py); it imports
+nothing of site_src.
 """
 
+import _imp
+import ast  # noqa: F401 (for the runs: see above)
 import atexit
 import contextlib
+import dataclasses  # noqa: F401
+import difflib  # noqa: F401
+import hashlib
+import importlib.machinery
+import importlib.util  # noqa: F401
 import io
+import itertools  # noqa: F401
 import json
-import linecache  # noqa: F401 (for the runs: see above)
+import keyword  # noqa: F401
+import linecache  # noqa: F401
+import marshal
 import math
 import numbers  # noqa: F401
 import os
@@ -34,12 +47,45 @@ import resource
 import select
 import signal
 import sys
+import textwrap  # noqa: F401
 import threading
 import time  # noqa: F401
+import tokenize
 import traceback
 import types
 import warnings  # noqa: F401
 from collections import abc  # noqa: F401
+
+
+def compiled(source: bytes, path: str, folder: str) -> types.CodeType:
+    """source compiled as the module at path, as the import system compiles it; compiled once for
+    all runs, and kept in folder under the digest of source. A run that rewrites a file (blame.py
+    does) compiles its new text, and the same text at another path is only renamed."""
+    kept = os.path.join(folder, hashlib.sha256(source).hexdigest())
+    try:
+        with open(kept, "rb") as file:
+            code = marshal.load(file)
+        _imp._fix_co_filename(code, path)  # what importlib does to bytecode compiled elsewhere
+        return code
+    except (OSError, EOFError, ValueError, TypeError):  # not kept yet, or cut short
+        pass
+    code = compile(source, path, "exec", dont_inherit=True)
+    written = f"{kept}.{os.getpid()}"
+    with open(written, "wb") as file:
+        marshal.dump(code, file)
+    os.replace(written, kept)  # whole, for a run that reads it at the same time
+    return code
+
+
+BYTECODE = sys.argv[1] if __name__ == "__main__" else ""
+"""The folder where compiled keeps the runs' bytecode (the server's argument)."""
+
+
+def _source_to_code(loader: importlib.machinery.SourceFileLoader, data: bytes, path: str, *, _optimize: int = -1):
+    """What the import system calls to compile a module's source: compiled, in BYTECODE. Each
+    run's folder is new, so the bytecode a python would write there (-B: it writes none) would
+    never be read again; compiling ember and the runtime took a check's run some 35 ms of 50."""
+    return compiled(bytes(data), path, BYTECODE)
 
 
 def serve() -> None:
@@ -111,8 +157,8 @@ def _main(runner: str) -> int:
     main = types.ModuleType("__main__")
     main.__file__ = runner
     sys.modules["__main__"] = main
-    with open(runner, encoding="utf-8") as file:
-        program = compile(file.read(), runner, "exec")
+    with open(runner, "rb") as file:
+        program = compiled(file.read(), runner, BYTECODE)
     # Under the runner's frame are these and exec's call: a new python has none, and goes as deep.
     sys.setrecursionlimit(sys.getrecursionlimit() + len(traceback.extract_stack()) + 1)
     try:
@@ -131,4 +177,6 @@ def _main(runner: str) -> int:
 
 
 if __name__ == "__main__":
+    importlib.machinery.SourceFileLoader.source_to_code = _source_to_code
+    list(tokenize.generate_tokens(io.StringIO("x\n").readline))  # compiles its patterns once for all runs
     serve()

@@ -34,6 +34,7 @@ import os
 import re
 import shutil
 import tempfile
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import replace
 from pathlib import Path
 
@@ -47,7 +48,7 @@ from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url
 
 from site_src import ahead, course, frame, layouts, offline, runtime
-from site_src.execute import CORES, write_lib
+from site_src.execute import CORES, Lib
 from site_src.fences import PageContext, json_template, registry
 from site_src.gaps import HISTORY, GapError, read_ember
 
@@ -73,6 +74,9 @@ js/stay.js, js/onscreen.js)."""
 PRELOADS = "ember.preload.json"
 """In bundle_dir: the chunks that ember.js imports as it starts, which js/build.mjs lists for each
 page's head."""
+LAYOUTS = "<!-- ember-layouts -->"
+"""Where a page's layouts go (layouts.template), once laid out: on_page_content leaves it, and
+on_post_page replaces it."""
 
 
 class EmberConfig(base.Config):
@@ -141,7 +145,9 @@ class EmberPlugin(BasePlugin[EmberConfig]):
         self.runtime = runtime.files()
         self.lessons = course.read_lessons(self.repo_root, self.docs_dir)
         self.course = frame.read_course(self.repo_root / self.config.course_file, self.lessons, self.repo_root)
-        self.libs: dict[int | None, Path] = {}  # lesson (None: not a lesson): the folder its code runs on
+        self.libs: dict[int | None, Lib] = {}  # lesson (None: not a lesson): the files its code runs on
+        self.laying_out = ThreadPoolExecutor(max_workers=CORES, thread_name_prefix="ember-layouts")
+        self.layouts: dict[str, tuple[str, Future]] = {}  # page's file: (its source, its layouts' template)
         # The pages' cells, figures and plots run while the labs' checks do, the longest first;
         # execute.CORES runs at a time in all.
         with ahead.running(ahead.course_runs(self.repo_root, self.docs_dir), self._lib, self.cache / "runs",
@@ -153,13 +159,13 @@ class EmberPlugin(BasePlugin[EmberConfig]):
             self.lab_data = course.lab_data(self.ember, self.lessons, self.runtime, self.python_root / "checks",
                                             self.cache / "runs")
 
-    def _lib(self, lesson: int | None) -> Path:
-        """The folder a lesson's code runs on (None: a page that is not a lesson), written once a
+    def _lib(self, lesson: int | None) -> Lib:
+        """The files a lesson's code runs on (None: a page that is not a lesson), read once a
         build: its ember as the lesson ends, and the runtime."""
         if lesson not in self.libs:
             files = course.page_files(self.ember, self.ember_root, lesson, self.runtime)
             folder = f"lesson-{lesson:02d}" if lesson is not None else "finished"
-            self.libs[lesson] = write_lib(files, self.python_root / folder)
+            self.libs[lesson] = Lib(files, self.python_root / folder)
         return self.libs[lesson]
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
@@ -169,12 +175,15 @@ class EmberPlugin(BasePlugin[EmberConfig]):
     def on_post_build(self, config: MkDocsConfig) -> None:
         """Write the service worker, with the built site's files; remove this build's snapshots."""
         shutil.rmtree(self.python_root, ignore_errors=True)
+        self.laying_out.shutdown()
         offline.write_worker(self.bundle_dir / SERVICE_WORKER, Path(config.site_dir), self.pyodide_url)
 
     def on_build_error(self, error: Exception) -> None:
         """Remove this build's snapshots."""
         if hasattr(self, "python_root"):
             shutil.rmtree(self.python_root, ignore_errors=True)
+        if hasattr(self, "laying_out"):
+            self.laying_out.shutdown(cancel_futures=True)
 
     def on_page_markdown(self, markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
         """Set up the page's fences: its lesson, the ember its cells run on; refuse an opener that
@@ -203,17 +212,22 @@ class EmberPlugin(BasePlugin[EmberConfig]):
             entry = self.course.lesson(self.page.lesson)
             html = (frame.header_html(self.course, entry, href) + frame.catch_up_html(self.course, entry, href)
                     + html + frame.footer_html(self.course, entry, href, config.repo_url))
-        try:
-            layout_data = layouts.template(self.page.graphs, self.cache / "layouts")
-        except layouts.LayoutError as exc:
-            raise PluginError(f"{self.page.src_path}: {exc}") from exc
-        return html + self._lesson_data(whole_course=page.meta.get("ember") == "course-map") + layout_data
+        # Node lays out the page's graphs while the next pages are read; on_post_page puts them in.
+        self.layouts[page.file.src_uri] = (self.page.src_path, self.laying_out.submit(
+            layouts.template, self.page.graphs, self.cache / "layouts"))
+        return html + self._lesson_data(whole_course=page.meta.get("ember") == "course-map") + LAYOUTS
 
     def on_post_page(self, output: str, page: Page, config: MkDocsConfig) -> str:
-        """Name the course in each page's head, for the keys of the learner's saved progress, and
-        the chunks ember.js imports as it starts (modulepreload); at the top of the head, inline
-        register.js, with the service worker's URL except under mkdocs serve, stay.js and
-        onscreen.js."""
+        """Put in the layouts of the page's graphs; name the course in each page's head, for the
+        keys of the learner's saved progress, and the chunks ember.js imports as it starts
+        (modulepreload); at the top of the head, inline register.js, with the service worker's URL
+        except under mkdocs serve, stay.js and onscreen.js."""
+        src_path, laid_out = self.layouts.pop(page.file.src_uri)
+        try:
+            before, marked, after = output.rpartition(LAYOUTS)  # the last: a page's text may quote it
+            output = before + laid_out.result() + after if marked else output
+        except layouts.LayoutError as exc:
+            raise PluginError(f"{src_path}: {exc}") from exc
         preloads = "".join(f'<link rel="modulepreload" href="{get_relative_url(f"assets/ember/{name}", page.url)}">'
                            for name in self.preloads)
         output = output.replace(

@@ -19,7 +19,7 @@ import yaml
 from mkdocs.exceptions import PluginError
 from pymdownx.superfences import SuperFencesException
 
-from site_src.execute import CellFailure, CellResult, run_cell
+from site_src.execute import CellFailure, CellResult, Lib, run_cell
 
 QUOTE = re.compile(r"^[ \t]*(?:>[ \t]?)*[ \t]*")
 """What may stand before a fenced line: indentation and blockquote markers."""
@@ -42,7 +42,7 @@ class PageContext:
             ``docs/lessons/07-a-number-that-remembers.md``.
         markdown: The page's source file as written, front matter included, to find a
             fence's line.
-        lib_root: The folder of Python files the page's code runs on (execute.write_lib).
+        lib: The Python files the page's code runs on (execute.Lib); None where it runs nothing.
         lesson: The lesson's number from the front matter, or None for a page that is not one.
         template: ember at the start of the lesson (gaps.Ember.template), for labs.
         cells: How many cells the page has had so far.
@@ -59,7 +59,7 @@ class PageContext:
 
     src_path: str
     markdown: str
-    lib_root: Path
+    lib: Lib | None
     lesson: int | None = None
     template: dict = field(default_factory=dict)
     cells: int = 0
@@ -133,7 +133,7 @@ class PageContext:
             FenceError: If the code cannot be run to a result.
         """
         try:
-            return run_cell(source, self.lib_root, timeout, self.cache)
+            return run_cell(source, self.lib, timeout, self.cache)
         except CellFailure as exc:
             raise self.error_at(line, str(exc)) from exc
 

@@ -28,7 +28,6 @@ import traceback
 from collections.abc import Callable
 
 import hx
-from blame import Limit, Trial, blame, pointers_run
 from cellrun import NoInput, OutputSink, Session, Stream, append_chunk
 from diagnosis import diagnosis
 from interrupts import heeded
@@ -227,6 +226,10 @@ def run_lab(session: Session, checks: list[dict], gaps: list[str] = (),
     if answers is None:
         likely = diagnosis(checks, results)
         return {"results": [{**r, "likely": words} if words else r for r, words in zip(results, likely)], "blame": []}
+    # Only a lab that is blamed needs blame.py and what it imports (the build's other runs do not;
+    # the worker imported it as it started, js/runtime/setup.js).
+    from blame import Limit, Trial, blame, pointers_run
+
     timed = time_limit < float("inf")
     deadline = min(started + time_limit - 1.0, time.monotonic() + BLAME_TIME) if timed else time.monotonic() + UNTIMED_BLAME
     trial = Trial(session.lib_root, session.spans)

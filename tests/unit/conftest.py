@@ -8,7 +8,7 @@ import markdown
 import pytest
 
 from site_src import runtime
-from site_src.execute import write_lib
+from site_src.execute import Lib
 from site_src.fences import PageContext, registry
 
 REPO = Path(__file__).resolve().parents[2]
@@ -27,7 +27,7 @@ def render_fence(text: str, page: PageContext) -> str:
 
 
 @pytest.fixture(scope="session")
-def lib(tmp_path_factory) -> Path:
+def lib(tmp_path_factory) -> Lib:
     """The finished ember and the runtime, written as the worker lays them out."""
     files = {p.relative_to(REPO).as_posix(): p.read_text() for p in (REPO / "ember").glob("*.py")}
-    return write_lib({**files, **RUNTIME}, tmp_path_factory.mktemp("lib"))
+    return Lib({**files, **RUNTIME}, tmp_path_factory.mktemp("lib"))

@@ -4,7 +4,7 @@ own line, on small labs made up for the test."""
 from pathlib import Path
 
 from blame import same_code
-from site_src.execute import check_lab, write_lib
+from site_src.execute import Lib, check_lab
 
 from tests.unit.conftest import RUNTIME
 
@@ -28,7 +28,7 @@ def check(tmp_path: Path, scale: str, shift: str, checks: list[dict] = CHECKS, t
     spans = {"ember/thing.py": [["L01.scale", first, first + scale.count("\n") - 1, "    "]]}
     second = text.split("\n").index("    # --- gap L01.shift ---") + 2
     spans["ember/thing.py"].append(["L01.shift", second, second + shift.count("\n") - 1, "    "])
-    lib = write_lib({"ember/__init__.py": "", "ember/thing.py": text, **RUNTIME}, tmp_path / "lib")
+    lib = Lib({"ember/__init__.py": "", "ember/thing.py": text, **RUNTIME}, tmp_path / "lib")
     return check_lab(checks, lib, ["L01.scale", "L01.shift"], answers=COURSE, spans=spans, time_limit=time_limit)
 
 
@@ -136,7 +136,7 @@ def test_same_code_ignores_spacing_and_comments_but_not_names():
 def test_a_gap_still_holding_its_stub_is_said_unwritten_with_no_line(tmp_path):
     text = BEFORE + "    raise NotImplementedError('write scale')\n" + MIDDLE + "    return x + 1\n" + AFTER
     spans = {"ember/thing.py": [["L01.scale", 3, 3, "    "], ["L01.shift", 8, 8, "    "]]}
-    lib = write_lib({"ember/__init__.py": "", "ember/thing.py": text, **RUNTIME}, tmp_path / "lib")
+    lib = Lib({"ember/__init__.py": "", "ember/thing.py": text, **RUNTIME}, tmp_path / "lib")
     lab = check_lab(CHECKS, lib, ["L01.scale", "L01.shift"], answers=COURSE, spans=spans, unwritten=["L01.scale"])
     assert [fault["text"] for fault in lab["blame"]] == ["Gap L01.scale still holds the stub the lab starts with: write it."]
 
@@ -144,7 +144,7 @@ def test_a_gap_still_holding_its_stub_is_said_unwritten_with_no_line(tmp_path):
 def test_an_earlier_labs_gap_still_holding_its_stub_is_said_unwritten_not_wrong(tmp_path):
     text = BEFORE + "    raise NotImplementedError('write scale')\n" + MIDDLE + "    return x + 1\n" + AFTER
     spans = {"ember/thing.py": [["L01.scale", 3, 3, "    "], ["L01.shift", 8, 8, "    "]]}
-    lib = write_lib({"ember/__init__.py": "", "ember/thing.py": text, **RUNTIME}, tmp_path / "lib")
+    lib = Lib({"ember/__init__.py": "", "ember/thing.py": text, **RUNTIME}, tmp_path / "lib")
     lab = check_lab(CHECKS, lib, ["L01.shift"], answers=COURSE, spans=spans, unwritten=["L01.scale"])
     assert [fault["text"] for fault in lab["blame"]] == [
         "Gap L01.scale still holds its stub: it belongs to an earlier lab of this page, to be written first."]

@@ -8,7 +8,7 @@ from site_src import course as course_src
 from site_src import runtime
 from site_src.__main__ import main
 from site_src.check import check
-from site_src.execute import run_cell, write_lib
+from site_src.execute import Lib, run_cell
 from site_src.gaps import read_ember
 
 REPO = Path(__file__).resolve().parents[2]
@@ -103,7 +103,7 @@ def test_a_cell_changed_since_the_last_build_has_its_recorded_output_out_of_date
         "plots: build the site (make site) first"]
     # What the build keeps: each cell run on ember as lesson 07 ends, for its time limit.
     files = course_src.page_files(read_ember(REPO), REPO, 7, runtime.files())
-    lib = write_lib(files, tmp_path / "lib")
+    lib = Lib(files, tmp_path / "lib")
     run_cell("print(1)", lib, 20, runs)
     run_cell("print(2)", lib, 60.0, runs)
     assert out_of_date() == []

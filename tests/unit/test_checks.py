@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 from checks import describe, expect, near
-from site_src.execute import run_checks, write_lib
+from site_src.execute import Lib, run_checks
 
 from tests.unit.conftest import RUNTIME
 
@@ -33,7 +33,7 @@ def test_expect_wants_the_same_type_and_value():
 
 
 def run(checks: list[str], ember: str, tmp_path: Path) -> list[dict]:
-    lib = write_lib({"ember/__init__.py": "", "ember/thing.py": ember, **RUNTIME}, tmp_path / "lib")
+    lib = Lib({"ember/__init__.py": "", "ember/thing.py": ember, **RUNTIME}, tmp_path / "lib")
     return run_checks([{"title": f"check {i}", "code": code} for i, code in enumerate(checks)], lib)
 
 
@@ -95,7 +95,7 @@ def test_what_a_check_prints_is_kept_with_its_result_and_a_flood_is_cut(tmp_path
 
 
 def test_a_failure_like_a_declared_mistakes_says_its_words_wherever_and_however_the_error_was_raised(tmp_path):
-    lib = write_lib({"ember/__init__.py": "", "ember/thing.py": "def f(x):\n    y = x\n    return y / 0\n", **RUNTIME},
+    lib = Lib({"ember/__init__.py": "", "ember/thing.py": "def f(x):\n    y = x\n    return y / 0\n", **RUNTIME},
                     tmp_path / "lib")
     mistake = {"status": "error", "reason": "ZeroDivisionError: float division (line 1 of gap L01.f)",
                "says": "it divides by 0"}  # worded otherwise by another Python
@@ -109,7 +109,7 @@ def test_a_failure_like_a_declared_mistakes_says_its_words_wherever_and_however_
 
 
 def test_a_mistake_is_named_only_when_every_check_of_the_lab_agrees_with_it(tmp_path):
-    lib = write_lib({"ember/__init__.py": "", **RUNTIME}, tmp_path / "lib")
+    lib = Lib({"ember/__init__.py": "", **RUNTIME}, tmp_path / "lib")
     same = {"status": "failed", "reason": "expected the int 2, got the int 3"}
     checks = [{"title": "t", "code": "expect(3, 2)", "mistakes": [{**same, "says": "one"}, {**same, "says": "two"}]},
               {"title": "u", "code": "expect(1, 1)", "mistakes": [{**same, "says": "two"}]}]

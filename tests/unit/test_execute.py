@@ -4,7 +4,7 @@ change its result runs it again."""
 import pytest
 
 from site_src import execute
-from site_src.execute import run_cell, run_checks, write_lib
+from site_src.execute import Lib, run_cell, run_checks
 
 
 @pytest.fixture
@@ -23,9 +23,8 @@ def counted(monkeypatch):
 
 @pytest.fixture
 def own_lib(lib, tmp_path):
-    """A copy of the finished ember and the runtime that a test may edit."""
-    files = {path.relative_to(lib).as_posix(): path.read_text() for path in lib.rglob("*.py")}
-    return write_lib(files, tmp_path / "lib")
+    """The finished ember and the runtime, in a folder of the test's own."""
+    return Lib(lib.files, tmp_path / "lib")
 
 
 def test_the_same_cell_on_the_same_files_runs_once(own_lib, tmp_path, counted):
@@ -40,10 +39,17 @@ def test_other_code_another_time_limit_or_an_edited_file_run_again(own_lib, tmp_
     run_cell("print(1)", own_lib, cache=cache)
     run_cell("print(2)", own_lib, cache=cache)
     run_cell("print(2)", own_lib, timeout=5, cache=cache)
-    scalar = own_lib / "ember" / "scalar.py"
-    scalar.write_text(scalar.read_text() + "\nANSWER = 42\n")
-    assert run_cell("from ember import scalar\nprint(scalar.ANSWER)", own_lib, cache=cache).text == "42\n"
+    edited = Lib({**own_lib.files, "ember/scalar.py": own_lib.files["ember/scalar.py"] + "\nANSWER = 42\n"},
+                 own_lib.folder)
+    assert run_cell("from ember import scalar\nprint(scalar.ANSWER)", edited, cache=cache).text == "42\n"
     assert len(counted) == 4
+
+
+def test_a_kept_run_writes_no_file(own_lib, tmp_path, counted):
+    run_cell("print(1)", own_lib, cache=tmp_path / "cache")
+    again = Lib(own_lib.files, tmp_path / "again")
+    assert run_cell("print(1)", again, cache=tmp_path / "cache").text == "1\n"
+    assert counted == ["cellrun.py"] and not again.folder.exists()
 
 
 def test_checks_are_kept_apart_from_cells(own_lib, tmp_path, counted):
@@ -89,9 +95,9 @@ for shown in (os.getcwd(), sys.path[0], sys.argv[1], 'ember.scalar' in sys.modul
 @pytest.mark.skipif(not execute.FORKS, reason="runs are forked on Linux only")
 def test_a_forked_run_is_what_a_new_python_would_be(own_lib, tmp_path):
     folder, path, argument, imported, files, depth, chance = run_cell(PROBE, own_lib).text.splitlines()
-    started = execute._started("cellrun.py", PROBE, own_lib, 30.0, tmp_path / "result.json")
+    started = execute._started("cellrun.py", PROBE, own_lib.written(), 30.0, tmp_path / "result.json")
     new = "".join(text for _, text in started["output"]).splitlines()
-    assert [folder, path, argument, imported] == [str(own_lib)] * 3 + ["False"] == new[:4]
+    assert [folder, path, argument, imported] == [str(own_lib.folder)] * 3 + ["False"] == new[:4]
     assert (files, depth) == (new[4], new[5]), "the same open files, and calls as deep"
     assert chance != new[6] != run_cell(PROBE, own_lib).text.splitlines()[6], "each run seeds its own random"
 

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from site_src.execute import run_checks, write_lib
+from site_src.execute import Lib, run_checks
 from site_src.gaps import read_ember
 
 from tests.unit.conftest import RUNTIME
@@ -40,7 +40,7 @@ Value.exp = exp
 
 def check(code: str, tmp_path: Path, lesson: int = 14) -> dict:
     """One check run on ember as lesson ends, as a lab's check runs."""
-    lib = write_lib({**read_ember(REPO).snapshot(lesson, end=True), **RUNTIME}, tmp_path / "lib")
+    lib = Lib({**read_ember(REPO).snapshot(lesson, end=True), **RUNTIME}, tmp_path / "lib")
     [result] = run_checks([{"title": "t", "code": code}], lib)
     return result
 
