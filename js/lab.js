@@ -81,8 +81,10 @@ export function mount(el, left) {
     el.dispatchEvent(new CustomEvent("ember-lab-edit", { detail: { gap: name } }));
   }
   const tip = make("p", "ember-lab__tip",
-    "In a gap, Ctrl+A (⌘A on a Mac) or Select code selects its code. Tab and Shift+Tab indent and dedent "
-    + "the selected lines; to leave the editor with the keyboard, press Esc, then Tab.");
+    "Enter already indents the next line, one level more after a line that ends with a colon: type no "
+    + "spaces of your own there, and Backspace takes a level away. In a gap, Ctrl+A (⌘A on a Mac) or "
+    + "Select code selects its code; Tab and Shift+Tab indent and dedent the selected lines. To leave "
+    + "the editor with the keyboard, press Esc, then Tab.");
   const notice = make("p", "ember-lab__notice");
   notice.setAttribute("role", "status");
   file.after(tip, problemsLine, notice);

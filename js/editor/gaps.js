@@ -95,25 +95,26 @@ const CODE_ABOVE = 8; // at most this many lines of the code a gap follows in it
 
 /**
  * The ranges to fold so that the file opens on its editable gaps: every line is folded away
- * except each such gap with the lines around it, the code between its def's docstring and it
- * (such as a result the gap builds on), and the def line the gap sits in.
+ * except each such gap with the lines around it; the def it sits in, its whole signature and
+ * docstring (what the gap is to do: what it takes and gives); the code between them and the gap
+ * (such as a result the gap builds on); and the class the def is a method of, with its docstring
+ * (the attributes the methods share).
  */
 function foldAwayFromGaps(state, gaps) {
   const shown = new Set();
+  const show = (from, to) => {
+    for (let n = Math.max(1, from); n <= Math.min(state.doc.lines, to); n++) shown.add(n);
+  };
   for (const gap of gaps.filter((g) => g.editable)) {
     const first = state.doc.lineAt(gap.from).number - 1; // the start marker
     const last = state.doc.lineAt(gap.to).number + 1; // the end marker
-    for (let n = Math.max(1, first - ABOVE); n <= Math.min(state.doc.lines, last + BELOW); n++) shown.add(n);
-    let code = true; // the lines just above, up to the docstring
-    for (let n = first - 1; n >= 1; n--) {
-      const text = state.doc.line(n).text;
-      if (/^\s*(def|class) /.test(text)) {
-        shown.add(n);
-        break;
-      }
-      code &&= !text.includes('"""') && first - n <= CODE_ABOVE;
-      if (code) shown.add(n);
-    }
+    show(first - ABOVE, last + BELOW);
+    const def = blockAbove(state, first);
+    if (def === null) continue;
+    const body = showHead(state, def, show);
+    show(Math.max(body, first - CODE_ABOVE), first - 1);
+    const owner = blockAbove(state, def);
+    if (owner !== null && /^\s*class /.test(state.doc.line(owner).text)) showHead(state, owner, show);
   }
   const ranges = [];
   let start = null;
@@ -126,6 +127,45 @@ function foldAwayFromGaps(state, gaps) {
     }
   }
   return ranges;
+}
+
+/** The line of the def or class that line (1-based) is inside, or null at the top level. */
+function blockAbove(state, line) {
+  let indent = indentOf(state.doc.line(line).text);
+  for (let n = line - 1; n >= 1 && indent > 0; n--) {
+    const text = state.doc.line(n).text;
+    if (!text.trim()) continue;
+    if (indentOf(text) < indent) {
+      if (/^\s*(async\s+def|def|class)\s/.test(text)) return n;
+      indent = indentOf(text); // an if or a for the line is in: look further out
+    }
+  }
+  return null;
+}
+
+function indentOf(text) {
+  return text.length - text.trimStart().length;
+}
+
+/**
+ * Show a def's or a class's head: its line, the lines its signature goes on to, and the docstring
+ * just under it. Returns the line after them.
+ */
+function showHead(state, line, show) {
+  let end = line;
+  while (end < state.doc.lines && !/:\s*(#.*)?$/.test(state.doc.line(end).text)) end++;
+  const opening = end + 1 <= state.doc.lines ? state.doc.line(end + 1).text.trim() : "";
+  const quote = opening.match(/^[rRbBuU]?("""|''')/)?.[1];
+  if (quote) {
+    end++;
+    const closes = (text, from) => text.indexOf(quote, from) !== -1;
+    if (!closes(opening, opening.indexOf(quote) + 3)) {
+      while (end < state.doc.lines && !closes(state.doc.line(end + 1).text, 0)) end++;
+      end = Math.min(end + 1, state.doc.lines);
+    }
+  }
+  show(line, end);
+  return end + 1;
 }
 
 /** How many lines a fold hides. */

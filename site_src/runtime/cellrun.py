@@ -309,8 +309,11 @@ class Session:
             if match.group(1):
                 return f" ({match.group(2)}{where})" if place else ""
             return f" on {where}" if place else ""
-        return re.sub(r" (\()?((?:detected )?at |on )?line (\d+)\)?",
-                      lambda m: said(m) if m.group(2) else m.group(0), exc.msg or "")
+        message = re.sub(r" (\()?((?:detected )?at |on )?line (\d+)\)?",
+                         lambda m: said(m) if m.group(2) else m.group(0), exc.msg or "")
+        if exc.msg == "unexpected indent":  # what spaces typed after the editor's own Enter give
+            message += " (Enter already indents a new line: spaces typed after it are a level too many)"
+        return message
 
     def _blame(self, path: str) -> tuple[str, int, bool, SyntaxError] | None:
         """The gap that keeps path from compiling: the first, in the file's order, that fails

@@ -261,10 +261,11 @@ def _wrong(name: str, root, leaf, slope: float, ordered: bool, added: bool = Tru
         value.label = value.label or f"#{index}"
     users = [value for value in order if any(parent is first for parent in value._prev)]
     ops = " and ".join(repr(op) for op in sorted({user._op for user in users}))
+    uses = f"the {ops} that uses it" if len(users) == 1 else f"each of the {len(users)} Values that use it, made by {ops}"
     what = f"{first.label} (data {first.data:.4g}" + (f", made by '{first._op}')" if first._op else ")")
     reason += (f". Going back from the root, the first wrong grad is {what}: {_number(first.grad)} "
                f"where it should be {expected[id(first)]:.6g}. It gets its grad from the {_step(first)} "
-               f"of the {ops} that uses it")
+               f"of {uses}")
     idle = [user for user in users if _never_set(user)]
     if idle:
         reason += (f", and that {idle[0]._op!r} still has the _backward every new Value starts with, "

@@ -183,7 +183,9 @@ GAPS = '{"ember/thing.py": [["L01.f", 2, 3, "    "], ["L01.g", 6, 6, "    "]]}'
 def test_a_syntax_error_inside_a_gap_is_placed_on_its_line_of_the_gap(tmp_path):
     text = "def f(x):\n    y = x\n        return y\n\ndef g(x):\n    return x\n"
     [problem] = syntax_problems(tmp_path, text, GAPS)
-    assert problem["gap"] == "L01.f" and problem["line"] == 2 and problem["message"] == "IndentationError: unexpected indent"
+    assert problem["gap"] == "L01.f" and problem["line"] == 2 and problem["message"] == (
+        "IndentationError: unexpected indent (Enter already indents a new line: spaces typed after it are a level too "
+        "many)")
     assert problem["column"] >= 7  # at the code, or in its indentation: the page marks from the code on
 
 
