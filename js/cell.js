@@ -9,6 +9,7 @@ import { draw as drawPlot, plotFor } from "./plot.js";
 import { draw as drawNetwork, networkFor } from "./network.js";
 import { recorder } from "./network/replay.js";
 import { steerer } from "./steer.js";
+import { docking } from "./dock.js";
 import { PRINTED, appendOutput } from "./output.js";
 import { emberText, learnerEmber, lessonData } from "./learner.js";
 import * as progress from "./progress/store.js";
@@ -71,7 +72,8 @@ export function mount(el, left) {
     waiting();
     shown.end();
     if (result.failure) appendOutput(output, [["stderr", `${result.failure}\n`]]);
-    if (result.stopped) appendOutput(output, [["note", stoppedNote(result, timeLimit)]]);
+    const note = result.stopped && stoppedNote(result, timeLimit);
+    if (note) appendOutput(output, [["note", note]]);
     origin.textContent = result.ms === undefined ? "" : `ran in your browser in ${Math.round(result.ms)} ms`;
     status.textContent = result.stopped ? "Stopped." : result.ok ? "Done." : result.raised ? `Finished with ${result.raised}.` : "Python stopped.";
   }
@@ -122,9 +124,9 @@ function cellEditor(el, { host, source, reset, status, origin, start, left }) {
 
 /**
  * What a run shows as it goes, chunk by chunk: its output, and the graphs, plots and networks it
- * draws in their figures. A run may show them faster than they can be drawn: of a batch, the
- * last graph for each figure is drawn, and each plot's and network's newest version, one figure
- * a frame.
+ * draws in their figures, those out of view brought under the Run bar (js/dock.js). A run may
+ * show them faster than they can be drawn: of a batch, the last graph for each figure is drawn,
+ * and each plot's and network's newest version, one figure a frame.
  * Every network drawn is kept with the plots of its time, for a replay once the run ends. The
  * sliders of an hx.steer steer the run whose id is set as run.
  * @returns {{take: (chunks: [string, string][]) => void, end: () => void, run: number|null}} end
@@ -152,6 +154,7 @@ function shower(el, output) {
   const waiting = new Map(); // figure → [draw, its newest plot or network, what it is], not drawn yet
   const replay = recorder(drawNetwork); // every network and plot shown, to draw again after the run
   const steering = steerer(el);
+  const docked = docking(el); // the figures it draws into, out of view, come under its Run bar
   let frame = 0;
   const note = (text) => text && appendOutput(output, [["stderr", `${text}\n`]]);
   function drawOne() {
@@ -175,6 +178,7 @@ function shower(el, output) {
     const { [kind]: data, target } = JSON.parse(text);
     const [find, draw, noun] = DRAWN[kind];
     const found = find(el, target);
+    docked.take(found.figure);
     replay[kind]?.(found.figure, data);
     waiting.set(found.figure, [draw, data, noun]);
     frame ||= requestAnimationFrame(drawWaiting);
@@ -185,6 +189,7 @@ function shower(el, output) {
     for (const [, text] of chunks.filter(([stream]) => stream === "graph")) {
       const { graph, target, marked = [] } = JSON.parse(text);
       const found = figureFor(el, target);
+      docked.take(found.figure);
       latest.set(found.figure, [graph, new Set(marked)]);
       note(found.note);
     }
@@ -209,10 +214,12 @@ function shower(el, output) {
   return shown;
 }
 
-/** What the output says of a stopped run. */
+/** What the output says of a stopped run, if more than the status's "Stopped.": the time limit
+ * that stopped it, or Python's restart. */
 function stoppedNote({ stopped, restarted }, timeLimit) {
   const why = stopped === "time" ? `Stopped after ${timeLimit} s, this cell's time limit.` : "Stopped.";
-  return restarted ? `${why} Python is being restarted; your code and your ember are kept.\n` : `${why}\n`;
+  if (restarted) return `${why} Python is being restarted; your code and your ember are kept.\n`;
+  return stopped === "time" ? `${why}\n` : null;
 }
 
 /**

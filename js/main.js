@@ -18,6 +18,7 @@ import "./graph.css";
 import "./plot.css";
 import "./network.css";
 import "./steer.css";
+import "./dock.css";
 import "./digits.css";
 import "./lab.css";
 import "./cell.css";

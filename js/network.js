@@ -8,7 +8,7 @@
 // weight and grad, built when opened, is for readers who want the numbers.
 
 import { drawingFor, make, readJson, svg, whenOpen } from "./dom.js";
-import { build, short, update } from "./network/drawing.js";
+import { NARROWEST, WIDEST, build, short, update } from "./network/drawing.js";
 import { forward } from "./network/forward.js";
 import { toNumber } from "./graph/values.js";
 import { activeRegion } from "./network/region.js";
@@ -28,10 +28,12 @@ export function draw(figure, network) {
   figure.dataset.mounted = ""; // drawn: the page's own network is not drawn over it later (js/slices.js)
   let state = states.get(figure);
   const sizes = network.sizes.join(",");
-  const again = state?.sizes === sizes;
+  const width = widthOf(figure);
+  const again = state?.sizes === sizes && state.width === width;
   if (!again) {
-    const drawing = build(network.sizes, diagramName(network.sizes));
-    state = { drawing, sizes, input: states.get(figure)?.input ?? null, said: null, region: null };
+    const drawing = build(network.sizes, diagramName(network.sizes), width);
+    const same = state?.sizes === sizes; // only narrower or wider: what the learner picked stays
+    state = { drawing, sizes, width, input: state?.input ?? null, said: same ? state.said : null, region: same ? state.region : null };
     states.set(figure, state);
     figure.querySelector(".ember-network__canvas").replaceChildren(drawing.root);
     figure.querySelector(".ember-network__region")?.remove();
@@ -39,6 +41,7 @@ export function draw(figure, network) {
     state.current.setAttribute("tabindex", "0");
     keys(figure);
     linkPlane(figure);
+    redrawWhenResized(figure);
   }
   state.network = network;
   if (network.activations) state.input = null; // the newer of a pick and the code's own inputs wins
@@ -50,6 +53,24 @@ export function draw(figure, network) {
   // For make bench (bench/network.py): a cell's redraw runs among a frame's animation callbacks
   // (js/cell.js), so a task queued now runs once that frame has been laid out and painted.
   setTimeout(() => performance.measure("ember:network", { start, detail: again ? "again" : "anew" }));
+}
+
+/** The width to draw figure's diagram at: its canvas's, within the drawing's limits. */
+function widthOf(figure) {
+  const canvas = figure.querySelector(".ember-network__canvas");
+  return Math.round(Math.min(WIDEST, Math.max(NARROWEST, canvas.clientWidth || WIDEST)));
+}
+
+/** Draw figure's network again when its canvas's width changes by more than a few pixels: on a
+ * phone turned, or as the figure moves into a cell's dock (js/dock.js). Once per figure. */
+function redrawWhenResized(figure) {
+  const canvas = figure.querySelector(".ember-network__canvas");
+  if (canvas.dataset.resized !== undefined) return;
+  canvas.dataset.resized = "";
+  new ResizeObserver(() => {
+    const state = states.get(figure);
+    if (state?.network && Math.abs(widthOf(figure) - state.width) > 8) draw(figure, state.network);
+  }).observe(canvas);
 }
 
 /** The diagram's accessible name, from its sizes: the inputs, then each layer's neurons. */

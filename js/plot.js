@@ -28,14 +28,14 @@ function marker(kind, x, y) {
   return svg("polygon", { points: corners.map(([dx, dy]) => `${x + dx},${y + dy}`).join(" ") });
 }
 
-/** The plot's SVG, WIDTH pixels wide, so that its text keeps its size on any screen; tabled:
- * whether a table of its numbers is below it. */
-function plotSvg(plot, WIDTH, tabled) {
-  const HEIGHT = Math.round(Math.max(220, WIDTH * 0.5));
-  // A cell reaches half its size either side of its centre.
+/**
+ * The lowest and highest x and y a plot's axes must reach, in one pass and no copy: a plot at hx's
+ * limits has 240,000 of them. A cell reaches half its size either side of its centre.
+ * @param {object} plot as draw takes it
+ * @returns {{x: [number, number], y: [number, number]}} [Infinity, -Infinity] for an axis with no data
+ */
+export function rangeOf(plot) {
   const reach = (series, axis) => (series.kind === "cells" ? series.size[axis] / 2 : 0);
-  // The lowest and highest value the axis must reach, in one pass and no copy: a plot at hx's
-  // limits has 240,000 of them.
   const all = (axis) => {
     let [lo, hi] = [Infinity, -Infinity];
     for (const series of plot.series) {
@@ -48,8 +48,23 @@ function plotSvg(plot, WIDTH, tabled) {
     }
     return [lo, hi];
   };
-  const [x0, x1] = extent(all(0));
-  const [y0, y1] = extent(all(1));
+  return { x: all(0), y: all(1) };
+}
+
+/** The range that holds both ranges (rangeOf); b may be undefined. */
+export function widest(a, b) {
+  if (!b) return a;
+  const both = (axis) => [Math.min(a[axis][0], b[axis][0]), Math.max(a[axis][1], b[axis][1])];
+  return { x: both("x"), y: both("y") };
+}
+
+/** The plot's SVG, WIDTH pixels wide, so that its text keeps its size on any screen; tabled:
+ * whether a table of its numbers is below it; reach: a range (rangeOf) the axes reach at least. */
+function plotSvg(plot, WIDTH, tabled, reach) {
+  const HEIGHT = Math.round(Math.max(220, WIDTH * 0.5));
+  const range = widest(rangeOf(plot), reach);
+  const [x0, x1] = extent(range.x);
+  const [y0, y1] = extent(range.y);
   // A margin inside the axes, so that no point or line sits on an axis.
   const [left, right] = [x0 - (x1 - x0) * INSIDE, x1 + (x1 - x0) * INSIDE];
   const [bottom, top] = [y0 - (y1 - y0) * INSIDE, y1 + (y1 - y0) * INSIDE];
@@ -213,21 +228,23 @@ function tables(plot) {
  * @param {{title: string, x_label: string, y_label: string,
  *   series: {name: string, kind: "line"|"points"|"cells"|"marks", points: [number, number][],
  *     size?: [number, number], marks?: [number, string][]}[]}} plot
+ * @param {{axes?: {x: [number, number], y: [number, number]}}} [options] axes: a range the axes
+ *   reach at least (rangeOf), as a replay's frames share those of the whole run
  */
-export function draw(figure, plot) {
+export function draw(figure, plot, { axes } = {}) {
   figure.dataset.mounted = ""; // drawn: the page's own plot is not drawn over it later (js/slices.js)
   const canvas = figure.querySelector(".ember-plot__canvas");
   const width = () => Math.min(WIDEST, Math.max(NARROWEST, canvas.clientWidth || 640));
   const title = plot.title ? [make("p", "ember-plot__heading", plot.title)] : [];
   const details = figure.querySelector(".ember-plot__table");
-  canvas.replaceChildren(...title, plotSvg(plot, width(), Boolean(details)), legend(plot));
+  canvas.replaceChildren(...title, plotSvg(plot, width(), Boolean(details), axes), legend(plot));
   if (!sizes.has(canvas)) { // drawn again, for its new width, when the page's width changes
     new ResizeObserver(() => {
-      const { plot: shown, drawnAt } = sizes.get(canvas);
-      if (Math.abs(width() - drawnAt) > 0.15 * drawnAt) draw(figure, shown);
+      const { plot: shown, axes: reached, drawnAt } = sizes.get(canvas);
+      if (Math.abs(width() - drawnAt) > 0.15 * drawnAt) draw(figure, shown, { axes: reached });
     }).observe(canvas);
   }
-  sizes.set(canvas, { plot, drawnAt: width() });
+  sizes.set(canvas, { plot, axes, drawnAt: width() });
   if (details) whenOpen(details, () => tables(plot)); // the build's own is in <noscript>
   figure.dataset.drawn = "";
   figure.dispatchEvent(new CustomEvent("ember:drawn"));

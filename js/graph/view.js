@@ -9,6 +9,8 @@ import { PAD } from "./svg.js";
 
 const views = new WeakMap(); // canvas → the view it shows now
 const FIT_FROM = 0.55; // the least zoom at which a graph opens shrunk to fit
+const LEAST_TEXT = 12; // pixels: in a canvas as narrow as a phone's, a graph opens with its text this large
+const PHONE = 600; // pixels: a canvas narrower than this is a phone's
 
 /**
  * The region of the graph in view, in its own pixels, with half a canvas more on each side, and
@@ -98,10 +100,12 @@ function zoomView(figure, canvas, { root, width, height, fill }, items, openOn) 
     if (!seen) return;
     if (!opened) {
       opened = true;
-      // A graph a little too large is shrunk to fit, while its text stays readable; a larger
-      // one opens on openOn, by default the Value it is of, at the right.
+      // A graph a little too large is shrunk to fit, while its text stays readable (on a phone,
+      // 12 px: Fit shrinks it further); a larger one opens on openOn, by default the Value it is
+      // of, at the right.
       const fit = Math.min(1, canvas.clientWidth / width, canvas.clientHeight / height);
-      if (fit >= FIT_FROM) return zoom(fit);
+      const least = canvas.clientWidth < PHONE ? LEAST_TEXT / parseFloat(getComputedStyle(root).fontSize) : FIT_FROM;
+      if (fit >= least) return zoom(fit);
       const start = items.get(openOn);
       canvas.scrollLeft = start ? (start.x + PAD) * scale - canvas.clientWidth / 2 : canvas.scrollWidth;
       canvas.scrollTop = start ? (start.y + PAD) * scale - canvas.clientHeight / 2 : 0;

@@ -11,7 +11,7 @@
 import { svg } from "../dom.js";
 import { toNumber } from "../graph/values.js";
 
-const WIDTH = 640;
+export const [NARROWEST, WIDEST] = [280, 640]; // pixels: the drawing is as wide as its canvas, within these
 const PAD = { left: 56, right: 110, top: 22, bottom: 22 };
 const [LOWEST, HIGHEST] = [170, 440]; // pixels: the drawing's height, within these
 const WIDEST_EDGE = 6; // pixels: a weight of 2.5 or more
@@ -19,28 +19,32 @@ const GLOW = 7; // pixels wider than its weight, the glow of a grad
 const GLOW_OPACITY = 0.7; // the glow of the largest grad: the weight stays visible through it
 
 /**
- * Where each input and neuron sits: columns[k][j] = {x, y}, column 0 the inputs.
+ * Where each input and neuron sits: columns[k][j] = {x, y}, column 0 the inputs. The layers spread
+ * across the width; the neurons' spacing, and so their size, depends on the height alone, so that
+ * a narrow drawing is not scaled down: its neurons stay as large to a finger, and its text 12 px.
  * @param {number[]} sizes the inputs, then each layer's neurons
+ * @param {number} [width] pixels, NARROWEST to WIDEST
  */
-export function geometry(sizes) {
+export function geometry(sizes, width = WIDEST) {
   const most = Math.max(...sizes);
   const height = Math.min(HIGHEST, Math.max(LOWEST, PAD.top + PAD.bottom + most * 26));
   const spacing = Math.min(44, (height - PAD.top - PAD.bottom) / most);
   const radius = Math.min(14, spacing * 0.38);
-  const across = (WIDTH - PAD.left - PAD.right) / Math.max(1, sizes.length - 1);
+  const across = (width - PAD.left - PAD.right) / Math.max(1, sizes.length - 1);
   const columns = sizes.map((n, k) => Array.from({ length: n }, (_, j) => ({
     x: PAD.left + k * across, y: height / 2 + (j - (n - 1) / 2) * spacing })));
-  return { width: WIDTH, height, radius, columns };
+  return { width, height, radius, columns };
 }
 
 /**
- * Make the drawing's elements for a network of these sizes, in their places, not yet coloured.
+ * Make the drawing's elements for a network of these sizes, across pixels wide, in their places, not
+ * yet coloured.
  * @returns {{root: SVGSVGElement, edges: {grad: SVGElement, weight: SVGElement}[][][],
  *   neurons: {g: SVGElement, glow: SVGElement, body: SVGElement, score: SVGElement|null}[][],
  *   inputs: SVGElement[]}} edges[k][j][i]: from input i of layer k to its neuron j
  */
-export function build(sizes, name) {
-  const { width, height, radius, columns } = geometry(sizes);
+export function build(sizes, name, across = WIDEST) {
+  const { width, height, radius, columns } = geometry(sizes, across);
   const root = svg("svg", { viewBox: `0 0 ${width} ${height}`, width, height, class: "ember-network__svg",
     role: "group", "aria-label": name });
   const [grads, weights, nodes] = [svg("g", { "aria-hidden": "true" }), svg("g", { "aria-hidden": "true" }), svg("g")];

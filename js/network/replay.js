@@ -1,10 +1,11 @@
 // Replaying a run that trained a network: each state of the network a cell's run drew is kept,
 // with the plots as the run had drawn them by then (a loss curve, the regions of the plane), and
 // once the run has ended (or was stopped) a slider under the network's diagram draws them again,
-// state by state, without running Python again.
+// state by state, without running Python again, each plot on the axes of the whole run. While a
+// run draws, the slider stays where it is, switched off.
 
 import { make } from "../dom.js";
-import { draw as drawPlot } from "../plot.js";
+import { draw as drawPlot, rangeOf, widest } from "../plot.js";
 
 const MOST = 240; // states kept of a run: past this, every second one is let go
 
@@ -23,7 +24,7 @@ export function recorder(drawNetwork) {
     network(figure, network) {
       if (!runs.has(figure)) {
         runs.set(figure, []);
-        figure.querySelector(".ember-network__replay")?.remove(); // a replay of an earlier run
+        switchOff(sliderOf(figure));
       }
       const states = runs.get(figure);
       const step = network.step ?? null;
@@ -32,31 +33,59 @@ export function recorder(drawNetwork) {
       if (states.length > MOST) runs.set(figure, states.filter((_, i) => i % 2 === 0 || i === states.length - 1));
     },
     end() {
-      for (const [figure, states] of runs) if (states.length > 1) offer(figure, states, drawNetwork);
+      for (const [figure, states] of runs) {
+        if (states.length > 1) offer(figure, states, drawNetwork);
+        else figure.querySelector(".ember-network__replay")?.remove(); // nothing to replay
+      }
     },
   };
 }
 
+/** The replay slider of figure's diagram, made switched off under its drawing if it has none:
+ * its label, and beside the slider, on the same line, the step it shows. */
+function sliderOf(figure) {
+  let bar = figure.querySelector(".ember-network__replay");
+  if (!bar) {
+    bar = make("div", "ember-network__replay");
+    const slider = make("input", "");
+    slider.id = `${figure.id || "network"}-replay`;
+    Object.assign(slider, { type: "range", min: "0", max: "0", step: "1", value: "0" });
+    const label = make("label", "", "Replay the training");
+    label.htmlFor = slider.id;
+    const scrub = make("span", "ember-network__scrub");
+    scrub.append(slider, make("span", "")); // the step shown: not live, the slider's value text is announced
+    bar.append(label, scrub);
+    figure.querySelector(".ember-network__canvas").after(bar);
+  }
+  return bar;
+}
+
+/** A replay slider switched off while a run draws: it replays that run once it ends. */
+function switchOff(bar) {
+  const [slider, said] = bar.querySelectorAll("input, .ember-network__scrub > span");
+  slider.disabled = true;
+  slider.oninput = null;
+  said.textContent = "once the run ends";
+  slider.setAttribute("aria-valuetext", "once the run ends");
+}
+
 /** The slider under figure's diagram that draws states again, the last one first. */
 function offer(figure, states, drawNetwork) {
-  const bar = make("div", "ember-network__replay");
-  const label = make("label", "", "Replay the training ");
-  const slider = make("input", "");
-  Object.assign(slider, { type: "range", min: "0", max: String(states.length - 1), step: "1", value: String(states.length - 1) });
-  const said = make("span", ""); // not live: the slider's own value text is what is announced
+  const bar = sliderOf(figure);
+  const [slider, said] = bar.querySelectorAll("input, .ember-network__scrub > span");
+  Object.assign(slider, { max: String(states.length - 1), value: String(states.length - 1), disabled: false });
+  const axes = new Map(); // plot figure → the range of every state of it: the axes of the whole run
+  for (const state of states) for (const [plot, data] of state.plots) axes.set(plot, widest(rangeOf(data), axes.get(plot)));
   const name = (state, i) => (state.network.step ?? null) === null ? `state ${i + 1} of ${states.length}` : `step ${state.network.step}`;
   const show = () => {
     const i = Number(slider.value);
     const state = states[i];
     drawNetwork(figure, state.network);
-    for (const [plot, data] of state.plots) drawPlot(plot, data);
+    for (const [plot, data] of state.plots) drawPlot(plot, data, { axes: axes.get(plot) });
     said.textContent = name(state, i);
     slider.setAttribute("aria-valuetext", name(state, i));
   };
-  slider.addEventListener("input", show);
-  label.append(slider);
-  bar.append(label, said);
+  slider.oninput = show;
   said.textContent = name(states.at(-1), states.length - 1);
   slider.setAttribute("aria-valuetext", said.textContent);
-  figure.querySelector(".ember-network__canvas").after(bar);
 }

@@ -166,7 +166,9 @@ def question_html(question: Question, quiz_id: str) -> str:
     right = question.options[question.right]
     explain = render_inline(question.explain)
     return (
-        f'<form class="ember-quiz" data-quiz="{html.escape(quiz_id)}" data-right="{question.right}">'
+        # autocomplete off: a browser restores no choice of the page before a reload (Reset this
+        # lesson reloads); the learner's progress is what the question shows.
+        f'<form class="ember-quiz" data-quiz="{html.escape(quiz_id)}" data-right="{question.right}" autocomplete="off">'
         f"<fieldset><legend>{_inline(question.question)}</legend>{options}"
         '<div class="ember-quiz__status" role="status"></div>'
         f'<div class="ember-quiz__explain" hidden data-search-exclude>{explain}</div>'

@@ -8,7 +8,8 @@ import sys
 import zipfile
 from pathlib import Path
 
-from playwright.sync_api import Page, expect
+import pytest
+from playwright.sync_api import Locator, Page, expect
 
 from site_src.fences.network import _short as short
 from tests.e2e.pages import paste_code
@@ -95,6 +96,8 @@ def test_training_in_the_browser_redraws_the_plots_and_the_network_steers_and_re
     assert stopped and int(stopped[1]) >= 15
     # The model trained so far is drawn and measured after Stop: the loss plot has its steps, and
     # the diagram the model's numbers.
+    # The figures came under the cell as it trained; put back, they show their tables.
+    training.get_by_role("button", name="Put them back").click()
     come_to(page.locator("#moons-loss")).get_by_text("The plot as a table").click()
     expect(page.locator("#moons-loss").get_by_role("table", name="loss").get_by_role("row")).to_have_count(int(stopped[1]) + 1)
     expect(page.locator("#moons-loss").get_by_role("table", name="your changes")).to_contain_text("lr 3")
@@ -115,6 +118,73 @@ def test_training_in_the_browser_redraws_the_plots_and_the_network_steers_and_re
     expect(replay).to_have_attribute("aria-valuetext", "step 0")
     expect(step_line).to_contain_text("After 0 steps of training.")
     assert weights_said(page) == starting_weights
+
+
+WIDE = {"width": 1280, "height": 900}
+PHONE = {"width": 390, "height": 844}
+
+IN_ONE_VIEW = """(parts) => parts.every((part) => {
+  const { top, bottom } = part.getBoundingClientRect();
+  return top >= document.querySelector(".md-header").getBoundingClientRect().bottom && bottom <= innerHeight;
+})"""
+"""Whether each part is wholly in the view, below the site's header."""
+
+SMALL_TARGETS = """(cell) => [...cell.querySelectorAll("button, input, [role=button], summary")]
+  .filter((el) => el.getClientRects().length)
+  .map((el) => [el.getAttribute("aria-label") || el.textContent.trim().slice(0, 40), el.getBoundingClientRect()])
+  .filter(([, { width, height }]) => width < 24 || height < 24)
+  .map(([name, { width, height }]) => `${name}: ${Math.round(width)} x ${Math.round(height)}`)"""
+"""The targets of a cell shown smaller than 24 px either way (WCAG 2.2's target size), named."""
+
+OVERFLOWING = """(cell) => [cell, ...cell.querySelectorAll(".ember-dock__figures > *, .ember-steer")]
+  .filter((el) => el.scrollWidth > el.clientWidth + 1 || el.getBoundingClientRect().right > innerWidth)
+  .map((el) => el.id || el.className)"""
+"""The parts of a cell, its docked figures and sliders, whose content is wider than they are."""
+
+
+def one_view(page: Page, parts: list[Locator]) -> None:
+    """Wait until every part is wholly in the view at once, as the page scrolls them there."""
+    page.wait_for_function(IN_ONE_VIEW, arg=[part.element_handle() for part in parts], timeout=30_000)
+
+
+@pytest.mark.parametrize("size", [WIDE, PHONE], ids=["1280", "390"])
+def test_while_the_moons_train_run_its_sliders_and_the_loss_curve_are_in_one_view(page: Page, isolated_site: str, size):
+    page.set_viewport_size(size)
+    page.goto(isolated_site + LESSON_14)
+    write_solutions(page)
+    page.reload()
+    training = cell_with(page, "DRAW_EVERY")
+    paste_code(training, endless_training())
+    come_to(training.get_by_role("button", name="Run", exact=True)).click()
+    expect(network(page).get_by_text(re.compile(r"^After 10 steps"))).to_be_attached(timeout=90_000)
+
+    loss = training.get_by_role("img", name=re.compile(r"^Plot: loss"))
+    sliders = training.get_by_role("group", name="Steer while it runs")
+    parts = [training.get_by_role("button", name="Stop"), sliders, loss]
+    if size == WIDE:  # and beside them, the plane and the network it trains
+        parts += [training.get_by_role("img", name=re.compile(r"^Plot: the network says 1")),
+                  training.get_by_role("group", name=re.compile(r"^Network of 3 layers"))]
+    one_view(page, parts)
+    replay = network(page).get_by_role("slider", name="Replay the training")
+    expect(replay).to_be_disabled()
+    assert training.evaluate(SMALL_TARGETS) == []
+    assert training.evaluate(OVERFLOWING) == []
+
+    training.get_by_role("button", name="Stop").click()
+    expect(training.get_by_role("status")).to_have_text("Stopped.", timeout=30_000)
+    output = training.get_by_role("log")
+    expect(output).to_contain_text("On 100 new points")
+    assert output.inner_text().count("Stopped") == 1, output.inner_text()  # the cell's own words, once
+    # Scrubbing back keeps the loss curve on the axes of the whole run.
+    whole_run = loss.get_attribute("aria-label")
+    expect(replay).to_be_enabled()
+    replay.focus()
+    page.keyboard.press("Home")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    expect(replay).to_have_attribute("aria-valuetext", "step 10")
+    expect(training.get_by_role("table", name="loss")).to_have_count(0)  # the dock shows no tables
+    expect(loss).to_have_attribute("aria-label", whole_run)
 
 
 def download(page: Page, tmp_path: Path) -> Path:

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page
 
-from tools.reach import every_component_near_mounted
+from tools.reach import every_component_near_mounted, read_through
 
 ROOT = Path(__file__).resolve().parents[2]
 LESSONS = sorted(path.relative_to(ROOT / "docs").with_suffix("").as_posix() + "/"
@@ -52,3 +52,36 @@ def test_a_formula_is_a_tab_stop_while_it_is_wider_than_the_window(page: Page, s
     formulas(page, scroll=False)
     page.set_viewport_size(PHONE)
     assert formulas(page, scroll=True) == on_phone
+
+
+SMALL_TARGETS = """() => [...document.querySelectorAll(".md-content :is(a[href], button, input, select, summary, [role=button], [tabindex='0'])")]
+  .filter((el) => el.getBoundingClientRect().width && getComputedStyle(el).visibility !== "hidden") // shown
+  .filter((el) => !(el.matches("a[href]") && el.closest("p, li, td, th, figcaption, .admonition-title")))
+  .map((el) => [el.getAttribute("aria-label") || el.textContent.trim().slice(0, 40) || el.outerHTML.slice(0, 60), el.getBoundingClientRect()])
+  .filter(([, { width, height }]) => width < 24 || height < 24)
+  .map(([name, { width, height }]) => `${name}: ${Math.round(width)} x ${Math.round(height)}`)"""
+"""The targets of the page's content smaller than 24 px either way (WCAG 2.2's target size), named;
+not a link in a sentence, which the criterion leaves out."""
+
+SMALL_TEXT = """() => [...document.querySelectorAll(".md-content svg text")]
+  .filter((text) => text.getClientRects().length && text.textContent.trim())
+  .map((text) => {
+    const { a, b } = text.getScreenCTM();
+    return [text.textContent.trim(), Math.hypot(a, b) * parseFloat(getComputedStyle(text).fontSize)];
+  })
+  .filter(([, px]) => px < 11.9)
+  .map(([text, px]) => `${text}: ${px.toFixed(1)} px`)"""
+"""The texts of the page's drawings shown smaller than 12 px, with their size as drawn."""
+
+WALKED = [path for path in LESSONS if path[8:10] in {"01", "02", "03", "04", "05", "06", "07", "14"}]
+"""The lessons a learner on a phone was walked through for issue 41."""
+
+
+@pytest.mark.parametrize("path", WALKED, ids=lambda path: path[8:10])
+def test_on_a_phone_every_target_is_24_px_and_every_drawing_s_text_12_px(page: Page, site: str, path: str):
+    page.set_viewport_size(PHONE)
+    page.goto(site + path)
+    read_through(page)
+    assert page.evaluate(SMALL_TARGETS) == []
+    assert page.evaluate(SMALL_TEXT) == []
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]

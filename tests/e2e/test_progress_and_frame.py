@@ -43,15 +43,21 @@ def test_the_footer_says_what_ember_can_now_do_and_what_comes_next(page: Page, c
     expect(page).to_have_url(re.compile(f"{NEXT_LESSON}$"))
 
 
-def test_back_to_top_sits_in_a_bottom_corner_on_a_phone_not_over_the_text(page: Page, course: str):
-    page.set_viewport_size({"width": 390, "height": 800})
-    page.goto(course + LESSON)
-    page.get_by_role("region", name="When you finish this lesson").scroll_into_view_if_needed()
-    page.mouse.wheel(0, -200)  # Material shows the button while the page scrolls up
-    top = page.get_by_role("button", name="Back to top")
-    expect(top).to_be_visible()
-    box = top.bounding_box()
-    assert box["y"] > 800 * 0.8 and box["height"] < 60 and box["x"] + box["width"] > 390 * 0.8
+def test_back_to_top_sits_in_a_bottom_corner_and_is_not_over_a_phone_s_buttons(page: Page, course: str):
+    top = page.get_by_role("button", name="Back to top", include_hidden=True)
+    for width, height in ((1280, 800), (390, 800)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.goto(course + LESSON)
+        page.get_by_role("region", name="When you finish this lesson").scroll_into_view_if_needed()
+        page.mouse.move(width / 2, height / 2)  # over the text, not a sidebar that scrolls by itself
+        page.mouse.wheel(0, -200)  # Material shows the button while the page scrolls up
+        expect(top).not_to_have_attribute("hidden", "")
+        if width == 390:  # it would cover a lab's Reset this gap, at the right of the text
+            expect(top).to_be_hidden()
+            continue
+        expect(top).to_be_visible()
+        box = top.bounding_box()
+        assert box["y"] > height * 0.8 and box["height"] < 60 and box["x"] + box["width"] > width * 0.8
 
 
 def test_the_report_link_opens_a_new_issue_naming_the_lesson_and_says_it_needs_a_sign_in(page: Page, course: str):

@@ -29,6 +29,18 @@ test("each column of neurons is centred, inputs on the left and the output on th
   assert.ok(columns[1][1].y - columns[1][0].y > 2 * radius);
 });
 
+test("a narrow diagram spreads its layers less, and keeps its neurons as large and as far apart", () => {
+  const wide = geometry([2, 16, 16, 1]);
+  const narrow = geometry([2, 16, 16, 1], 300);
+  assert.equal(narrow.width, 300);
+  assert.equal(narrow.height, wide.height);
+  assert.equal(narrow.radius, wide.radius);
+  assert.deepEqual(narrow.columns.map((c) => c.map((n) => n.y)), wide.columns.map((c) => c.map((n) => n.y)));
+  assert.ok(narrow.columns[3][0].x < 300 && narrow.columns[3][0].x < wide.columns[3][0].x);
+  // A neuron's glow reaches 3.5 px past it: with it, each is a target of 24 px a side at least.
+  assert.ok(2 * (narrow.radius + 3.5) >= 24);
+});
+
 test("a weight's size grows with its magnitude up to 2.5, whatever its sign", () => {
   assert.equal(sizeOf(0), 0);
   assert.equal(sizeOf(-1.25), 0.5);

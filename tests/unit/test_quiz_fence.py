@@ -27,7 +27,7 @@ def render(text: str, lesson: int | None = 7) -> str:
 
 def test_a_quiz_is_a_fieldset_of_radios_with_a_legend_and_the_answer_in_closed_details():
     html = render(QUIZ)
-    assert '<form class="ember-quiz" data-quiz="07-q1" data-right="1">' in html
+    assert '<form class="ember-quiz" data-quiz="07-q1" data-right="1" autocomplete="off">' in html
     assert "<fieldset><legend>Is <code>c</code> enough?</legend>" in html
     assert html.count('type="radio" name="07-q1"') == 2
     assert '<label for="07-q1-1">No</label>' in html

@@ -1,0 +1,119 @@
+// A cell's dock: the figures a run draws into, brought under the cell's Run button and sliders
+// while the learner watches it. A lesson puts its figures where its text explains them, often far
+// above the cell that trains what they show (lesson 14's plane, network and loss curve); a learner
+// who steers the run must see them as they move a slider. So once a run has drawn for a second,
+// long enough to be watched, a figure it draws into out of the view, while the cell's Run bar is
+// in it, moves into the dock (a quicker run leaves its figures where they are), and a stand-in of
+// its height keeps its place in the lesson: nothing above the view moves. A figure docked later
+// goes first, nearest the sliders: a run draws what it starts from (the data, the model) before
+// what it adds to as it goes (a loss curve), which shows a slider's move first. The figures stay
+// in the dock once the run ends, to be explored there, until the learner puts them back, from the
+// dock or from a stand-in.
+
+import { button, make } from "./dom.js";
+
+const away = new WeakMap(); // a docked figure → its stand-in in the lesson
+const WATCHED_MS = 1000; // how long after its first drawing a run is one to watch
+
+/**
+ * The docking of one run of cell: call take with each figure the run draws into, as it does.
+ * @param {HTMLElement} cell the .ember-cell element
+ * @returns {{take: (figure: HTMLElement) => void}}
+ */
+export function docking(cell) {
+  const asked = new Set(); // figures of this run already taken or left where they are
+  const bar = cell.querySelector(".ember-cell__bar");
+  let first = null; // when the run first drew
+  return {
+    take(figure) {
+      first ??= performance.now();
+      if (asked.has(figure) || performance.now() - first < WATCHED_MS) return;
+      asked.add(figure);
+      if (cell.contains(figure) || seen(figure) || !seen(bar)) return;
+      dockOf(cell).append(figure);
+      reveal(cell);
+    },
+  };
+}
+
+/** The grid of cell's dock, made under its Run bar and sliders, above its output, if it has none.
+ * A figure moved into it leaves its stand-in in the lesson. */
+function dockOf(cell) {
+  let dock = cell.querySelector(".ember-dock");
+  if (!dock) {
+    dock = make("section", "ember-dock");
+    dock.setAttribute("aria-label", `Figures that cell ${cell.dataset.cell} draws into`);
+    const back = button("Put them back", "ember-dock__back");
+    back.title = "Put these figures back in their places in the lesson";
+    back.addEventListener("click", () => [...dock.querySelectorAll(".ember-dock__figures > *")].forEach(putBack));
+    const head = make("div", "ember-dock__head");
+    head.append(make("p", "", "Brought here while this cell draws them."), back);
+    dock.append(head, make("div", "ember-dock__figures"));
+    cell.querySelector(".ember-cell__result").before(dock);
+  }
+  const grid = dock.lastElementChild;
+  return {
+    append(figure) {
+      const from = figure.closest(".ember-dock");
+      if (!away.has(figure)) away.set(figure, standIn(figure));
+      away.get(figure).querySelector("p").textContent = `This figure is shown under the Run button of cell ${cell.dataset.cell}, which draws into it.`;
+      grid.prepend(figure);
+      if (from && !from.querySelector(".ember-dock__figures > *")) from.remove();
+    },
+  };
+}
+
+/** The stand-in of a figure about to be docked, in its place and of its height. */
+function standIn(figure) {
+  const stand = make("div", "ember-dock__away");
+  stand.style.height = `${figure.offsetHeight}px`;
+  const back = button("Bring it back here", "ember-dock__back");
+  back.addEventListener("click", () => putBack(figure));
+  stand.append(make("p", ""), back);
+  figure.before(stand);
+  return stand;
+}
+
+/** Put a docked figure back in its place in the lesson; a dock left empty goes. */
+function putBack(figure) {
+  const stand = away.get(figure);
+  if (!stand) return;
+  const dock = figure.closest(".ember-dock");
+  const focused = figure.contains(document.activeElement) || dock?.querySelector(".ember-dock__back") === document.activeElement;
+  away.delete(figure);
+  stand.replaceWith(figure);
+  if (dock && !dock.querySelector(".ember-dock__figures > *")) dock.remove();
+  if (focused) { // the button pressed, or what was focused, has gone from where the learner is
+    figure.tabIndex = -1;
+    figure.focus();
+  }
+}
+
+/** Whether some of el is in the view, below the site's header. */
+function seen(el) {
+  const { top, bottom } = el.getBoundingClientRect();
+  return bottom > headerBottom() && top < innerHeight;
+}
+
+/** The bottom of Material's header, which stays at the top of the view. */
+function headerBottom() {
+  return document.querySelector(".md-header")?.getBoundingClientRect().bottom ?? 0;
+}
+
+let revealing = 0; // the frame that scrolls the dock into view, once for the figures of one chunk
+
+/** Scroll the dock of cell into view, once its figures have been drawn at its width: as much of it
+ * as the view holds, the Run bar still in view. */
+function reveal(cell) {
+  cancelAnimationFrame(revealing);
+  revealing = requestAnimationFrame(() => {
+    const dock = cell.querySelector(".ember-dock");
+    const bar = cell.querySelector(".ember-cell__bar");
+    if (!dock || !bar) return;
+    const below = dock.getBoundingClientRect().bottom - innerHeight;
+    const room = bar.getBoundingClientRect().top - headerBottom();
+    const by = Math.min(below, room);
+    const smooth = !matchMedia("(prefers-reduced-motion: reduce)").matches;
+    if (by > 0) scrollBy({ top: by, behavior: smooth ? "smooth" : "auto" });
+  });
+}

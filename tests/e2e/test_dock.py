@@ -1,0 +1,50 @@
+"""A cell's dock (js/dock.js), on the test course's playground: a figure out of the view that a run
+draws into comes under the cell's Run button while the learner watches the run, a stand-in keeping
+its place in the lesson, and goes back from there or from the dock."""
+
+import re
+
+from playwright.sync_api import Page, expect
+
+from tests.e2e.pages import cell
+from tools.reach import come_to
+
+WATCH = 5
+"""The playground's cell that draws into its plot, far above it, until Stop."""
+DRAWN = re.compile(r"^Plot: steps;")
+"""The plot as the cell draws it, by its accessible name."""
+
+
+def test_a_figure_out_of_view_comes_under_run_while_the_cell_draws_it_and_goes_back(page: Page, isolated_course: str):
+    page.set_viewport_size({"width": 1280, "height": 700})
+    page.goto(isolated_course + "playground/")
+    watching = cell(page, WATCH)
+    expect(page.get_by_role("img", name=re.compile(r"^Plot: x²"))).not_to_be_in_viewport()
+    watching.get_by_role("button", name="Run").click()
+
+    dock = watching.get_by_role("region", name=f"Figures that cell {WATCH} draws into")
+    expect(dock.get_by_role("img", name=DRAWN)).to_be_in_viewport(timeout=60_000)
+    expect(watching.get_by_role("button", name="Stop")).to_be_in_viewport()
+    expect(dock.get_by_role("button", name="Put them back")).to_be_visible()
+
+    # Where the plot was, a stand-in says where it went, and brings it back while it is drawn.
+    stand = page.get_by_text(f"This figure is shown under the Run button of cell {WATCH}, which draws into it.")
+    come_to(stand)
+    page.get_by_role("button", name="Bring it back here").click()
+    expect(dock).to_have_count(0)
+    expect(stand).to_have_count(0)
+    plot = page.get_by_role("img", name=DRAWN)
+    expect(plot).to_be_in_viewport()
+    expect(watching.get_by_role("img", name=DRAWN)).to_have_count(0)
+
+    # A run comes to it again: docked, then put back from the dock.
+    come_to(watching.get_by_role("button", name="Stop")).click()
+    expect(watching.get_by_role("status")).to_have_text("Stopped.", timeout=30_000)
+    page.get_by_role("img", name=DRAWN).evaluate("(plot) => scrollTo(0, 0)")
+    come_to(watching.get_by_role("button", name="Run")).click()
+    expect(dock.get_by_role("img", name=DRAWN)).to_be_in_viewport(timeout=60_000)
+    dock.get_by_role("button", name="Put them back").click()
+    expect(dock).to_have_count(0)
+    expect(page.get_by_role("img", name=DRAWN)).to_be_visible()
+    watching.get_by_role("button", name="Stop").click()
+    expect(watching.get_by_role("status")).to_have_text("Stopped.", timeout=30_000)
