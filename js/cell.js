@@ -58,6 +58,7 @@ export function mount(el, left) {
       if (state === "ready") status.textContent = isBusy() ? "Waiting for the run before it to end…" : "Running…";
     });
     output.replaceChildren();
+    bar.querySelector(".ember-cell__drew")?.remove();
     origin.textContent = "";
     const shown = shower(el, output);
     const result = await runCell(view.state.doc.toString(), (chunks) => {
@@ -71,6 +72,7 @@ export function mount(el, left) {
     }, onRun: () => (status.textContent = "Running…") });
     waiting();
     shown.end();
+    showWhereItDrew(bar, shown.outOfView());
     if (result.failure) appendOutput(output, [["stderr", `${result.failure}\n`]]);
     const note = result.stopped && stoppedNote(result, timeLimit);
     if (note) appendOutput(output, [["note", note]]);
@@ -210,8 +212,23 @@ function shower(el, output) {
     replay.end();
     steering.end();
   }
-  const shown = { take, end, run: null };
+  const shown = { take, end, outOfView: docked.outOfView, run: null };
   return shown;
+}
+
+/** A button in the cell's bar that brings into view the figures far from it that a run drew
+ * into, the first of them, if any: a quick run redraws a plot screens above without moving it
+ * (js/dock.js). */
+function showWhereItDrew(bar, figures) {
+  if (!figures.length) return;
+  const go = button(figures.length === 1 ? "Show the figure it drew" : "Show the figures it drew", "ember-cell__drew");
+  go.addEventListener("click", () => {
+    const [figure] = figures;
+    figure.scrollIntoView({ block: "center" });
+    figure.tabIndex = -1;
+    figure.focus({ preventScroll: true });
+  });
+  bar.append(go);
 }
 
 /** What the output says of a stopped run, if more than the status's "Stopped.": the time limit

@@ -18,14 +18,18 @@ const WATCHED_MS = 1000; // how long after its first drawing a run is one to wat
 /**
  * The docking of one run of cell: call take with each figure the run draws into, as it does.
  * @param {HTMLElement} cell the .ember-cell element
- * @returns {{take: (figure: HTMLElement) => void}}
+ * @returns {{take: (figure: HTMLElement) => void, outOfView: () => HTMLElement[]}} outOfView:
+ *   the figures the run drew into that are not in the cell, and not half in the view, as it ends
  */
 export function docking(cell) {
   const asked = new Set(); // figures of this run already taken or left where they are
+  const drawn = new Set(); // every figure the run drew into
   const bar = cell.querySelector(".ember-cell__bar");
   let first = null; // when the run first drew
   return {
+    outOfView: () => [...drawn].filter((figure) => figure.isConnected && !cell.contains(figure) && shown(figure) < 0.5),
     take(figure) {
+      drawn.add(figure);
       first ??= performance.now();
       if (asked.has(figure) || performance.now() - first < WATCHED_MS) return;
       asked.add(figure);
@@ -45,7 +49,10 @@ function dockOf(cell) {
     dock.setAttribute("aria-label", `Figures that cell ${cell.dataset.cell} draws into`);
     const back = button("Put them back", "ember-dock__back");
     back.title = "Put these figures back in their places in the lesson";
-    back.addEventListener("click", () => [...dock.querySelectorAll(".ember-dock__figures > *")].forEach(putBack));
+    back.addEventListener("click", () => {
+      [...dock.querySelectorAll(".ember-dock__figures > *")].forEach(putBack);
+      cell.querySelector(".ember-cell__run").focus({ preventScroll: true }); // the learner stays at the cell
+    });
     const head = make("div", "ember-dock__head");
     head.append(make("p", "", "Brought here while this cell draws them."), back);
     dock.append(head, make("div", "ember-dock__figures"));
@@ -56,7 +63,8 @@ function dockOf(cell) {
     append(figure) {
       const from = figure.closest(".ember-dock");
       if (!away.has(figure)) away.set(figure, standIn(figure));
-      away.get(figure).querySelector("p").textContent = `This figure is shown under the Run button of cell ${cell.dataset.cell}, which draws into it.`;
+      const where = cell.compareDocumentPosition(away.get(figure)) & Node.DOCUMENT_POSITION_FOLLOWING ? "above" : "below";
+      away.get(figure).querySelector("p").textContent = `This figure is under the Run button of the cell ${where} that draws into it, while you watch it.`;
       grid.prepend(figure);
       if (from && !from.querySelector(".ember-dock__figures > *")) from.remove();
     },
@@ -74,18 +82,19 @@ function standIn(figure) {
   return stand;
 }
 
-/** Put a docked figure back in its place in the lesson; a dock left empty goes. */
+/** Put a docked figure back in its place in the lesson, the keyboard's focus with it if it had it;
+ * a dock left empty goes. */
 function putBack(figure) {
   const stand = away.get(figure);
   if (!stand) return;
   const dock = figure.closest(".ember-dock");
-  const focused = figure.contains(document.activeElement) || dock?.querySelector(".ember-dock__back") === document.activeElement;
+  const focused = figure.contains(document.activeElement) || stand.contains(document.activeElement);
   away.delete(figure);
   stand.replaceWith(figure);
   if (dock && !dock.querySelector(".ember-dock__figures > *")) dock.remove();
-  if (focused) { // the button pressed, or what was focused, has gone from where the learner is
+  if (focused) { // what had the focus went, or moved: the figure takes it, where it is now
     figure.tabIndex = -1;
-    figure.focus();
+    figure.focus({ preventScroll: true });
   }
 }
 
@@ -93,6 +102,14 @@ function putBack(figure) {
 function seen(el) {
   const { top, bottom } = el.getBoundingClientRect();
   return bottom > headerBottom() && top < innerHeight;
+}
+
+/** How much of el is in the view, below the site's header: 0 to 1, 1 for one that fills the view. */
+function shown(el) {
+  const { top, bottom, height } = el.getBoundingClientRect();
+  const view = innerHeight - headerBottom();
+  const seenHeight = Math.min(bottom, innerHeight) - Math.max(top, headerBottom());
+  return height > 0 ? Math.max(0, seenHeight) / Math.min(height, view) : 0;
 }
 
 /** The bottom of Material's header, which stays at the top of the view. */

@@ -181,6 +181,8 @@ function neuronWords(network, k, j) {
  * (announce), brought up to date silently when the network is redrawn. */
 function say(figure, state, [k, j], announce = true) {
   state.said = [k, j];
+  for (const g of figure.querySelectorAll(".ember-network__neuron[data-said]")) delete g.dataset.said;
+  state.drawing.neurons[k][j].g.dataset.said = ""; // ringed: the neuron the words are about
   const words = figure.querySelector(".ember-network__words");
   words.setAttribute("aria-live", announce ? "polite" : "off");
   words.textContent = neuronWords(state.shown, k, j);

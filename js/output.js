@@ -7,10 +7,14 @@ export const PRINTED = new Set(["stdout", "stderr", "cut", "note"]);
 /**
  * Append chunks of output to pre, merging a chunk into the last span of the same stream. A
  * "cut" chunk (a note that output was left out) replaces the note before it, where it stood.
+ * A pre scrolled to its end, as it starts, stays at its end: a long run's last lines show, unless
+ * the learner scrolled up to read.
  * @param {HTMLElement} pre
  * @param {Array<["stdout"|"stderr"|"cut"|"note", string]>} chunks
  */
 export function appendOutput(pre, chunks) {
+  if (!chunks.length) return;
+  const atEnd = pre.scrollHeight - pre.scrollTop - pre.clientHeight < 2;
   for (const [stream, text] of chunks) {
     const cut = stream === "cut" && pre.querySelector(".ember-output__cut");
     if (cut) {
@@ -28,4 +32,5 @@ export function appendOutput(pre, chunks) {
       pre.append(span);
     }
   }
+  if (atEnd) pre.scrollTop = pre.scrollHeight;
 }

@@ -81,11 +81,31 @@ BYTECODE = sys.argv[1] if __name__ == "__main__" else ""
 """The folder where compiled keeps the runs' bytecode (the server's argument)."""
 
 
-def _source_to_code(loader: importlib.machinery.SourceFileLoader, data: bytes, path: str, *, _optimize: int = -1):
-    """What the import system calls to compile a module's source: compiled, in BYTECODE. Each
-    run's folder is new, so the bytecode a python would write there (-B: it writes none) would
-    never be read again; compiling ember and the runtime took a check's run some 35 ms of 50."""
-    return compiled(bytes(data), path, BYTECODE)
+IMPORTLIB = "<frozen importlib._bootstrap_external>"
+"""The file name of importlib's own code: a traceback leaves out a run of its frames that ends in
+compiling a module, as a SyntaxError's does (import.c, remove_importlib_frames)."""
+
+SOURCE_TO_CODE = """
+def source_to_code(loader, data, path, *, _optimize=-1):
+    try:
+        return compiled(bytes(data), path, BYTECODE)
+    except Exception:
+        pass  # importlib's own compile raises it again, outside this handler: no chained error
+    return own(loader, data, path, _optimize=_optimize)
+"""
+"""What the import system calls to compile a module's source: compiled, in BYTECODE. Each run's
+folder is new, so the bytecode a python would write there (-B: it writes none) would never be read
+again; compiling ember and the runtime took a check's run some 35 ms of 50. A source that does not
+compile is compiled by importlib's own source_to_code (own), which raises its error as a new python
+does. The function is compiled as importlib's file (IMPORTLIB), so that a traceback leaves its
+frame out with importlib's, as a new python's does."""
+
+
+def _source_to_code() -> types.FunctionType:
+    """SOURCE_TO_CODE's function, its names bound to this module's."""
+    names = {"compiled": compiled, "BYTECODE": BYTECODE, "own": importlib.machinery.SourceFileLoader.source_to_code}
+    exec(compile(SOURCE_TO_CODE, IMPORTLIB, "exec"), names)
+    return names["source_to_code"]
 
 
 def serve() -> None:
@@ -177,6 +197,6 @@ def _main(runner: str) -> int:
 
 
 if __name__ == "__main__":
-    importlib.machinery.SourceFileLoader.source_to_code = _source_to_code
+    importlib.machinery.SourceFileLoader.source_to_code = _source_to_code()
     list(tokenize.generate_tokens(io.StringIO("x\n").readline))  # compiles its patterns once for all runs
     serve()

@@ -2,7 +2,7 @@
 // each Value and its parents. The DOT text is also the key of a layout: the same text, the same
 // layout, whether Graphviz made it at build time or in the page.
 
-import { valueLines } from "./values.js";
+import { drawnLines } from "./values.js";
 
 export const POINTS_PER_INCH = 72;
 const CHAR = 7.6; // pixels per character of the node font
@@ -12,7 +12,7 @@ const QUICK_FROM = 1000; // Values: below it, dot takes well under 0.1 s anyway
 
 /** The width in pixels of a value node's box: room for its longest line of text. */
 export function valueWidth(node) {
-  return Math.max(64, 16 + CHAR * Math.max(...valueLines(node).map((line) => line.length)));
+  return Math.max(64, 16 + CHAR * Math.max(...drawnLines(node).map((line) => line.length)));
 }
 
 /**

@@ -8,7 +8,7 @@ import { button, make } from "../dom.js";
 import { lessonData } from "../learner.js";
 import { backwardPass, stepText } from "./backward.js";
 import { valueWidth } from "./dot.js";
-import { pyFloat, valueLines } from "./values.js";
+import { drawnLines, pyFloat, valueLines } from "./values.js";
 
 const LISTED = 8; // leaves whose grads the last step names; more are left to the table
 
@@ -116,7 +116,7 @@ function showGrad(node, g, grad) {
   node.grad = grad;
   const texts = g.querySelectorAll("text");
   if (texts.length === 3) {
-    texts[2].textContent = valueLines(node)[2];
+    texts[2].textContent = drawnLines(node)[2];
     const rect = g.querySelector("rect");
     if (rect && Number(rect.getAttribute("width")) < valueWidth(node)) rect.setAttribute("width", valueWidth(node));
   } else {

@@ -4,7 +4,7 @@
 // browser style and layout work).
 
 import { svg } from "../dom.js";
-import { valueLines } from "./values.js";
+import { drawnLines, valueLines } from "./values.js";
 
 export const PAD = 4; // pixels around the graph
 const READABLE = 0.4; // the least zoom at which value nodes get their text
@@ -21,7 +21,7 @@ function valueNode(node, item, changed) {
 }
 
 function valueText(node) {
-  return valueLines(node).map((line, index) => {
+  return drawnLines(node).map((line, index) => {
     const text = svg("text", { x: 8, y: 17 + index * 16, class: index === 0 ? "ember-graph__label" : "" });
     text.textContent = line;
     return text;

@@ -14,9 +14,25 @@ export function pyFloat(x) {
   return s.includes(".") ? s : `${s}.0`;
 }
 
-/** The three lines of text of a value node: its label, data and grad. */
+/** The three lines of a value node, as its name says them: its label, data and grad, whole. */
 export function valueLines(node) {
   return [node.label, `data ${pyFloat(node.data)}`, `grad ${pyFloat(node.grad)}`];
+}
+
+const DRAWN_AT_MOST = 10; // characters of a number drawn in a node, before it is cut to DIGITS
+const DIGITS = 6; // significant digits of a number cut short
+
+/** A number as a value node draws it: as pyFloat prints it, or, longer than DRAWN_AT_MOST
+ * characters (a check's random data, 0.7234567891234567), to DIGITS significant digits and "…",
+ * which says there are more: the node's name and its panel have it whole. */
+export function drawnFloat(x) {
+  const whole = pyFloat(x);
+  return whole.length <= DRAWN_AT_MOST ? whole : `${pyFloat(Number(toNumber(x).toPrecision(DIGITS)))}…`;
+}
+
+/** The three lines of text a value node draws: its label, data and grad (drawnFloat). */
+export function drawnLines(node) {
+  return [node.label, `data ${drawnFloat(node.data)}`, `grad ${drawnFloat(node.grad)}`];
 }
 
 /** a ** k as Python's float power gives it (C99's pow), where JavaScript differs: 1 ** nan and

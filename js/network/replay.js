@@ -55,7 +55,8 @@ function sliderOf(figure) {
     const scrub = make("span", "ember-network__scrub");
     scrub.append(slider, make("span", "")); // the step shown: not live, the slider's value text is announced
     bar.append(label, scrub);
-    figure.querySelector(".ember-network__canvas").after(bar);
+    // Under what the diagram says of a neuron, which a tap puts under the drawing
+    figure.querySelector(".ember-network__words").after(bar);
   }
   return bar;
 }

@@ -28,7 +28,7 @@ def test_a_figure_out_of_view_comes_under_run_while_the_cell_draws_it_and_goes_b
     expect(dock.get_by_role("button", name="Put them back")).to_be_visible()
 
     # Where the plot was, a stand-in says where it went, and brings it back while it is drawn.
-    stand = page.get_by_text(f"This figure is shown under the Run button of cell {WATCH}, which draws into it.")
+    stand = page.get_by_text("This figure is under the Run button of the cell below that draws into it, while you watch it.")
     come_to(stand)
     page.get_by_role("button", name="Bring it back here").click()
     expect(dock).to_have_count(0)
@@ -48,3 +48,16 @@ def test_a_figure_out_of_view_comes_under_run_while_the_cell_draws_it_and_goes_b
     expect(page.get_by_role("img", name=DRAWN)).to_be_visible()
     watching.get_by_role("button", name="Stop").click()
     expect(watching.get_by_role("status")).to_have_text("Stopped.", timeout=30_000)
+
+
+def test_a_quick_run_leaves_its_figure_in_place_and_a_button_shows_it(page: Page, course: str):
+    page.set_viewport_size({"width": 1280, "height": 500})
+    page.goto(course + "playground/")
+    plotting = cell(page, 2)  # redraws the plot above it, at once
+    plotting.get_by_role("button", name="Run").click()
+    expect(plotting.get_by_role("status").filter(has_text="Done.")).to_be_visible(timeout=60_000)
+    plot = page.get_by_role("img", name=re.compile(r"^Plot: x², 2x, x = 1"))
+    expect(plot).not_to_be_in_viewport()
+    expect(plotting.get_by_role("region")).to_have_count(0)  # not docked
+    plotting.get_by_role("button", name="Show the figure it drew").click()
+    expect(plot).to_be_in_viewport()

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { origin, parseFloatLikePython, pyFloat, pyPow, recompute } from "../../js/graph/values.js";
+import { drawnFloat, origin, parseFloatLikePython, pyFloat, pyPow, recompute } from "../../js/graph/values.js";
 
 test("floats print as Python's repr does", () => {
   const cases = [[2, "2.0"], [0.5, "0.5"], [-1, "-1.0"], [1e16, "1e+16"], [1.5e17, "1.5e+17"],
@@ -58,4 +58,10 @@ test("powers follow Python where JavaScript differs", () => {
   };
   assert.deepEqual(recompute(powered, { 0: 0.5 }).graph.nodes.map((n) => n.data), [0.5, 0]);
   assert.deepEqual(recompute(powered, { 0: 2 }).graph.nodes.map((n) => n.data), [2, Infinity]);
+});
+
+test("a node draws a long number to 6 significant digits and an ellipsis, a short one whole", () => {
+  const cases = [[2, "2.0"], [-0.525, "-0.525"], [0.1 + 0.2, "0.3…"], [0.7234567891234567, "0.723457…"],
+    [-1234.56789, "-1234.57…"], [1.2345678e-7, "1.23457e-07…"], [123456789.25, "123457000.0…"], ["nan", "nan"]];
+  for (const [x, drawn] of cases) assert.equal(drawnFloat(x), drawn, `drawnFloat(${x})`);
 });

@@ -102,6 +102,26 @@ def test_a_forked_run_is_what_a_new_python_would_be(own_lib, tmp_path):
     assert chance != new[6] != run_cell(PROBE, own_lib).text.splitlines()[6], "each run seeds its own random"
 
 
+IMPORTS = """import traceback
+for name, text in (("typo", "x = (1,\\n"), ("zero", "x = 1\\ny = x / 0\\n")):
+    with open(f"{name}.py", "w") as file:
+        file.write(text)
+    try:
+        __import__(name)
+    except Exception:
+        print(traceback.format_exc())"""
+"""A cell that imports a file that does not compile, and one that raises as it runs: each prints
+its traceback."""
+
+
+@pytest.mark.skipif(not execute.FORKS, reason="runs are forked on Linux only")
+def test_a_forked_runs_tracebacks_from_an_import_are_a_new_pythons(own_lib, tmp_path):
+    forked = run_cell(IMPORTS, own_lib).text
+    started = execute._started("cellrun.py", IMPORTS, own_lib.written(), 30.0, tmp_path / "result.json")
+    assert forked == "".join(text for _, text in started["output"])
+    assert "SyntaxError" in forked and "ZeroDivisionError" in forked and "importlib" not in forked
+
+
 def test_runs_go_on_when_a_fork_server_has_ended(own_lib):
     run_cell("print(1)", own_lib)
     servers = [execute._SLOTS.get() for _ in range(execute.CORES)]
