@@ -10,9 +10,7 @@
 // in the dock once the run ends, to be explored there, until the learner puts them back, from the
 // dock or from a stand-in.
 
-import { button, make } from "./dom.js";
-
-const away = new WeakMap(); // a docked figure → its stand-in in the lesson
+import { button, make, standIns as away } from "./dom.js"; // away: a docked figure → its stand-in
 const WATCHED_MS = 1000; // how long after its first drawing a run is one to watch
 
 /**

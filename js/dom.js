@@ -48,9 +48,13 @@ export function missed(target, noun) {
   return `the target ${JSON.stringify(target)} ${found ? `is not a ${noun}` : "is not on this page"}`;
 }
 
+/** A docked figure → its stand-in, where it stands in the lesson while it is docked (js/dock.js). */
+export const standIns = new WeakMap();
+
 /**
  * Where a cell's drawing goes: the element of className named target, else the nearest one above
- * the cell, else one that makeOwn() makes, kept under the cell.
+ * the cell, where it stands in the lesson (a docked figure by its stand-in), else one that
+ * makeOwn() makes, kept under the cell.
  * @param {HTMLElement} cell
  * @param {string|null} target
  * @param {string} className "ember-figure", "ember-plot", "ember-network" or "ember-digits"
@@ -67,12 +71,14 @@ export function drawingFor(cell, target, className, call, makeOwn) {
     note = `${call}: ${missed(target, noun)}; drawn in the nearest one instead.`;
   }
   const above = [...document.querySelectorAll(`.${className}`)].filter(
-    (f) => f.compareDocumentPosition(cell) & Node.DOCUMENT_POSITION_FOLLOWING,
-  );
+    (f) => (standIns.get(f) ?? f).compareDocumentPosition(cell) & Node.DOCUMENT_POSITION_FOLLOWING,
+  ).sort((a, b) => ((standIns.get(a) ?? a).compareDocumentPosition(standIns.get(b) ?? b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
   if (above.length) return { figure: above.at(-1), note };
-  let own = cell.querySelector(`.${className}`);
+  // Its own, made under it before: wherever it is now, in another cell's dock too
+  let own = [...document.querySelectorAll(`.${className}`)].find((f) => f.dataset.ownOf === cell.dataset.cell);
   if (!own) {
     own = makeOwn();
+    own.dataset.ownOf = cell.dataset.cell;
     cell.append(own);
   }
   return { figure: own, note };

@@ -61,3 +61,19 @@ def test_a_quick_run_leaves_its_figure_in_place_and_a_button_shows_it(page: Page
     expect(plotting.get_by_role("region")).to_have_count(0)  # not docked
     plotting.get_by_role("button", name="Show the figure it drew").click()
     expect(plot).to_be_in_viewport()
+
+
+def test_a_cell_with_no_target_draws_in_the_plot_above_its_place_even_while_another_cell_docks_it(page: Page, isolated_course: str):
+    page.set_viewport_size({"width": 1280, "height": 700})
+    page.goto(isolated_course + "playground/")
+    watching = cell(page, WATCH)
+    watching.get_by_role("button", name="Run").click()
+    dock = watching.get_by_role("region", name=f"Figures that cell {WATCH} draws into")
+    expect(dock.get_by_role("img", name=DRAWN)).to_be_in_viewport(timeout=60_000)
+    watching.get_by_role("button", name="Stop").click()
+    expect(watching.get_by_role("status")).to_have_text("Stopped.", timeout=30_000)
+    plotting = cell(page, 2)  # no target: the plot above where it stands, now docked below
+    plotting.get_by_role("button", name="Run").click()
+    expect(plotting.get_by_role("status").filter(has_text="Done.")).to_be_visible(timeout=60_000)
+    expect(dock.get_by_role("img", name=re.compile(r"^Plot: x², 2x, x = 1"))).to_be_attached()
+    expect(plotting.get_by_role("img")).to_have_count(0)  # no plot of its own
