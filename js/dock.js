@@ -31,7 +31,7 @@ export function docking(cell) {
       first ??= performance.now();
       if (asked.has(figure) || performance.now() - first < WATCHED_MS) return;
       asked.add(figure);
-      if (cell.contains(figure) || seen(figure) || !seen(bar)) return;
+      if (cell.contains(figure) || shown(figure) > 0 || shown(bar) === 0) return;
       dockOf(cell).append(figure);
       reveal(cell);
     },
@@ -94,12 +94,6 @@ function putBack(figure) {
     figure.tabIndex = -1;
     figure.focus({ preventScroll: true });
   }
-}
-
-/** Whether some of el is in the view, below the site's header. */
-function seen(el) {
-  const { top, bottom } = el.getBoundingClientRect();
-  return bottom > headerBottom() && top < innerHeight;
 }
 
 /** How much of el is in the view, below the site's header: 0 to 1, 1 for one that fills the view. */

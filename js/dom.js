@@ -103,6 +103,21 @@ export function button(label, className = "") {
   return el;
 }
 
+/**
+ * Call redraw when canvas's width changes by more than share of the width it was drawn at: a
+ * drawing made at its canvas's width (a plot, a network diagram), on a phone turned, or moved
+ * into a cell's dock (js/dock.js). Once per canvas.
+ * @param {HTMLElement} canvas
+ * @param {() => number} drawnAt the width the canvas's drawing was last made at
+ * @param {() => number} width the width it would be made at now
+ * @param {() => void} redraw
+ */
+export function redrawWhenResized(canvas, drawnAt, width, redraw, share = 0.15) {
+  if (canvas.dataset.resized !== undefined) return;
+  canvas.dataset.resized = "";
+  new ResizeObserver(() => Math.abs(width() - drawnAt()) > share * drawnAt() && redraw()).observe(canvas);
+}
+
 const builders = new WeakMap(); // details → what it shows while open
 
 /**

@@ -7,7 +7,7 @@
 // a click says a neuron's bias, weights and grads in words below the drawing. A table of every
 // weight and grad, built when opened, is for readers who want the numbers.
 
-import { drawingFor, make, readJson, svg, whenOpen } from "./dom.js";
+import { drawingFor, make, readJson, redrawWhenResized, svg, whenOpen } from "./dom.js";
 import { NARROWEST, WIDEST, build, short, update } from "./network/drawing.js";
 import { forward } from "./network/forward.js";
 import { toNumber } from "./graph/values.js";
@@ -41,7 +41,8 @@ export function draw(figure, network) {
     state.current.setAttribute("tabindex", "0");
     keys(figure);
     linkPlane(figure);
-    redrawWhenResized(figure);
+    redrawWhenResized(figure.querySelector(".ember-network__canvas"), () => states.get(figure).width,
+      () => widthOf(figure), () => draw(figure, states.get(figure).network), 0.02);
   }
   state.network = network;
   if (network.activations) state.input = null; // the newer of a pick and the code's own inputs wins
@@ -59,18 +60,6 @@ export function draw(figure, network) {
 function widthOf(figure) {
   const canvas = figure.querySelector(".ember-network__canvas");
   return Math.round(Math.min(WIDEST, Math.max(NARROWEST, canvas.clientWidth || WIDEST)));
-}
-
-/** Draw figure's network again when its canvas's width changes by more than a few pixels: on a
- * phone turned, or as the figure moves into a cell's dock (js/dock.js). Once per figure. */
-function redrawWhenResized(figure) {
-  const canvas = figure.querySelector(".ember-network__canvas");
-  if (canvas.dataset.resized !== undefined) return;
-  canvas.dataset.resized = "";
-  new ResizeObserver(() => {
-    const state = states.get(figure);
-    if (state?.network && Math.abs(widthOf(figure) - state.width) > 8) draw(figure, state.network);
-  }).observe(canvas);
 }
 
 /** The diagram's accessible name, from its sizes: the inputs, then each layer's neurons. */

@@ -4,7 +4,7 @@
 // coloured in an order of their own (hx.cells), and drawn under the rest. A marks series
 // (hx.marks) is a dotted vertical line at each of its x, its text beside it.
 
-import { drawingFor, make, readJson, svg, whenOpen } from "./dom.js";
+import { drawingFor, make, readJson, redrawWhenResized, svg, whenOpen } from "./dom.js";
 import { pyFloat } from "./graph/values.js";
 import { ALONE, MANY, markerPath, thinLine, thinPoints } from "./plot/thin.js";
 import { extent, ticks, tickText } from "./plot/ticks.js";
@@ -238,13 +238,11 @@ export function draw(figure, plot, { axes } = {}) {
   const title = plot.title ? [make("p", "ember-plot__heading", plot.title)] : [];
   const details = figure.querySelector(".ember-plot__table");
   canvas.replaceChildren(...title, plotSvg(plot, width(), Boolean(details), axes), legend(plot));
-  if (!sizes.has(canvas)) { // drawn again, for its new width, when the page's width changes
-    new ResizeObserver(() => {
-      const { plot: shown, axes: reached, drawnAt } = sizes.get(canvas);
-      if (Math.abs(width() - drawnAt) > 0.15 * drawnAt) draw(figure, shown, { axes: reached });
-    }).observe(canvas);
-  }
   sizes.set(canvas, { plot, axes, drawnAt: width() });
+  redrawWhenResized(canvas, () => sizes.get(canvas).drawnAt, width, () => {
+    const { plot: shown, axes: reached } = sizes.get(canvas);
+    draw(figure, shown, { axes: reached });
+  });
   if (details) whenOpen(details, () => tables(plot)); // the build's own is in <noscript>
   figure.dataset.drawn = "";
   figure.dispatchEvent(new CustomEvent("ember:drawn"));
