@@ -11,7 +11,7 @@ from playwright.sync_api import Page, expect
 from tests.e2e.pages import COURSE_ID, LESSON, NEXT_LESSON, PROGRESS_KEY, REPR, editor, question, write_gap
 from tests.e2e.test_quiz import PRODUCT, RIGHT
 from tools import chromium
-from tools.reach import read_through
+from tools.reach import every_component_near_mounted, read_through
 
 
 def test_the_header_places_the_lesson_in_the_course(page: Page, course: str):
@@ -49,6 +49,9 @@ def test_back_to_top_sits_in_a_bottom_corner_and_is_not_over_a_phone_s_buttons(p
         page.set_viewport_size({"width": width, "height": height})
         page.goto(course + LESSON)
         page.get_by_role("region", name="When you finish this lesson").scroll_into_view_if_needed()
+        # A component mounting near the footer grows the page, and the browser keeps the view by
+        # scrolling down: after the wheel, Material would see the page scroll down and hide it.
+        every_component_near_mounted(page)
         page.mouse.move(width / 2, height / 2)  # over the text, not a sidebar that scrolls by itself
         page.mouse.wheel(0, -200)  # Material shows the button while the page scrolls up
         expect(top).not_to_have_attribute("hidden", "")
