@@ -6,9 +6,9 @@
 // in it, moves into the dock (a quicker run leaves its figures where they are), and a stand-in of
 // its height keeps its place in the lesson: nothing above the view moves. A figure docked later
 // goes first, nearest the sliders: a run draws what it starts from (the data, the model) before
-// what it adds to as it goes (a loss curve), which shows a slider's move first. The figures stay
-// in the dock once the run ends, to be explored there, until the learner puts them back, from the
-// dock or from a stand-in.
+// what it adds to as it goes (a loss curve), which shows a slider's move first; a network diagram
+// or a digits pad goes after the plots. The figures stay in the dock once the run ends, to be
+// explored there, until the learner puts them back, from the dock or from a stand-in.
 
 import { button, make, standIns as away } from "./dom.js"; // away: a docked figure → its stand-in
 const WATCHED_MS = 1000; // how long after its first drawing a run is one to watch
@@ -49,7 +49,9 @@ function dockOf(cell) {
     back.title = "Put these figures back in their places in the lesson";
     back.addEventListener("click", () => {
       [...dock.querySelectorAll(".ember-dock__figures > *")].forEach(putBack);
-      cell.querySelector(".ember-cell__run").focus({ preventScroll: true }); // the learner stays at the cell
+      const run = cell.querySelector(".ember-cell__run");
+      run.focus({ preventScroll: true }); // the learner stays at the cell, and Run in view
+      bringIntoView(run);
     });
     const head = make("div", "ember-dock__head");
     head.append(make("p", "", "Brought here while this cell draws them."), back);
@@ -62,8 +64,10 @@ function dockOf(cell) {
       const from = figure.closest(".ember-dock");
       if (!away.has(figure)) away.set(figure, standIn(figure));
       const where = cell.compareDocumentPosition(away.get(figure)) & Node.DOCUMENT_POSITION_FOLLOWING ? "above" : "below";
-      away.get(figure).querySelector("p").textContent = `This figure is under the Run button of the cell ${where} that draws into it, while you watch it.`;
-      grid.prepend(figure);
+      away.get(figure).querySelector("p").textContent = `This figure is under the Run button of the cell ${where} that draws into it.`;
+      // The plots first, the newest first; a diagram or a pad after them, as the grid shows them
+      if (figure.matches(".ember-network, .ember-digits")) grid.append(figure);
+      else grid.prepend(figure);
       if (from && !from.querySelector(".ember-dock__figures > *")) from.remove();
     },
   };
@@ -107,6 +111,16 @@ function shown(el) {
 /** The bottom of Material's header, which stays at the top of the view. */
 function headerBottom() {
   return document.querySelector(".md-header")?.getBoundingClientRect().bottom ?? 0;
+}
+
+/** Scroll el wholly into the view, below the site's header, by as little as that takes. */
+function bringIntoView(el) {
+  const { top, bottom } = el.getBoundingClientRect();
+  const margin = 8; // px, so that el does not touch the header or the view's edge
+  const above = top - headerBottom() - margin;
+  const below = bottom - innerHeight + margin;
+  if (above < 0) scrollBy({ top: above });
+  else if (below > 0) scrollBy({ top: below });
 }
 
 let revealing = 0; // the frame that scrolls the dock into view, once for the figures of one chunk

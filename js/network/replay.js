@@ -76,17 +76,28 @@ function offer(figure, states, drawNetwork) {
   const [slider, said] = bar.querySelectorAll("input, .ember-network__scrub > span");
   Object.assign(slider, { max: String(states.length - 1), value: String(states.length - 1), disabled: false });
   const axes = new Map(); // plot figure → the range of every state of it: the axes of the whole run
-  for (const state of states) for (const [plot, data] of state.plots) axes.set(plot, widest(rangeOf(data), axes.get(plot)));
+  const blank = new Map(); // plot figure → its plot with no points: a state before it was drawn
+  for (const state of states) {
+    for (const [plot, data] of state.plots) {
+      axes.set(plot, widest(rangeOf(data), axes.get(plot)));
+      if (!blank.has(plot)) blank.set(plot, emptied(data));
+    }
+  }
   const name = (state, i) => (state.network.step ?? null) === null ? `state ${i + 1} of ${states.length}` : `step ${state.network.step}`;
   const show = () => {
     const i = Number(slider.value);
     const state = states[i];
     drawNetwork(figure, state.network);
-    for (const [plot, data] of state.plots) drawPlot(plot, data, { axes: axes.get(plot) });
+    for (const [plot, empty] of blank) drawPlot(plot, state.plots.get(plot) ?? empty, { axes: axes.get(plot) });
     said.textContent = name(state, i);
     slider.setAttribute("aria-valuetext", name(state, i));
   };
   slider.oninput = show;
   said.textContent = name(states.at(-1), states.length - 1);
   slider.setAttribute("aria-valuetext", said.textContent);
+}
+
+/** plot with every series's points and marks taken out: its axes, legend and title kept. */
+function emptied(plot) {
+  return { ...plot, series: plot.series.map((series) => ({ ...series, points: [], ...(series.marks && { marks: [] }) })) };
 }

@@ -14,6 +14,21 @@ WATCH = 5
 DRAWN = re.compile(r"^Plot: steps;")
 """The plot as the cell draws it, by its accessible name."""
 
+AT_THE_TOP = """(el) => scrollBy(0, el.getBoundingClientRect().top - document.querySelector(".md-header").getBoundingClientRect().bottom - 4)"""
+"""Scroll el to just under the site's header, at the top of the view."""
+
+LONE_SHARE = """(dock) => {
+  const grid = dock.querySelector(".ember-dock__figures");
+  return grid.firstElementChild.offsetWidth / grid.offsetWidth;
+}"""
+"""The share of the dock's width that its first figure takes."""
+
+IN_VIEW = """(el) => {
+  const { top, bottom } = el.getBoundingClientRect();
+  return top >= document.querySelector(".md-header").getBoundingClientRect().bottom && bottom <= innerHeight;
+}"""
+"""Whether el is wholly in the view, below the site's header."""
+
 
 def test_a_figure_out_of_view_comes_under_run_while_the_cell_draws_it_and_goes_back(page: Page, isolated_course: str):
     page.set_viewport_size({"width": 1280, "height": 700})
@@ -26,9 +41,11 @@ def test_a_figure_out_of_view_comes_under_run_while_the_cell_draws_it_and_goes_b
     expect(dock.get_by_role("img", name=DRAWN)).to_be_in_viewport(timeout=60_000)
     expect(watching.get_by_role("button", name="Stop")).to_be_in_viewport()
     expect(dock.get_by_role("button", name="Put them back")).to_be_visible()
+    # A lone figure takes the dock's whole width, no column empty beside it.
+    assert dock.evaluate(LONE_SHARE) == 1
 
     # Where the plot was, a stand-in says where it went, and brings it back while it is drawn.
-    stand = page.get_by_text("This figure is under the Run button of the cell below that draws into it, while you watch it.")
+    stand = page.get_by_text("This figure is under the Run button of the cell below that draws into it.")
     come_to(stand)
     page.get_by_role("button", name="Bring it back here").click()
     expect(dock).to_have_count(0)
@@ -43,8 +60,14 @@ def test_a_figure_out_of_view_comes_under_run_while_the_cell_draws_it_and_goes_b
     page.get_by_role("img", name=DRAWN).evaluate("(plot) => scrollTo(0, 0)")
     come_to(watching.get_by_role("button", name="Run")).click()
     expect(dock.get_by_role("img", name=DRAWN)).to_be_in_viewport(timeout=60_000)
-    dock.get_by_role("button", name="Put them back").click()
+    back = dock.get_by_role("button", name="Put them back")
+    back.evaluate(AT_THE_TOP)  # Run is above the view, under the header: putting them back comes to it
+    run = watching.get_by_role("button", name="Run")
+    assert not run.evaluate(IN_VIEW)
+    back.click()
     expect(dock).to_have_count(0)
+    expect(run).to_be_focused()
+    page.wait_for_function(IN_VIEW, arg=run.element_handle())
     expect(page.get_by_role("img", name=DRAWN)).to_be_visible()
     watching.get_by_role("button", name="Stop").click()
     expect(watching.get_by_role("status")).to_have_text("Stopped.", timeout=30_000)

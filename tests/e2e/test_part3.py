@@ -141,6 +141,10 @@ OVERFLOWING = """(cell) => [cell, ...cell.querySelectorAll(".ember-dock__figures
   .map((el) => el.id || el.className)"""
 """The parts of a cell, its docked figures and sliders, whose content is wider than they are."""
 
+SERIES_DRAWN = """(svg) => [...svg.querySelectorAll(".ember-plot__series > *")]
+  .filter((el) => el.getAttribute("points") || el.getAttribute("d") || el.matches("line, circle, rect, text")).length"""
+"""How many lines, markers and marks a plot's SVG draws."""
+
 
 def one_view(page: Page, parts: list[Locator]) -> None:
     """Wait until every part is wholly in the view at once, as the page scrolls them there."""
@@ -185,6 +189,16 @@ def test_while_the_moons_train_run_its_sliders_and_the_loss_curve_are_in_one_vie
     expect(replay).to_have_attribute("aria-valuetext", "step 10")
     expect(training.get_by_role("table", name="loss")).to_have_count(0)  # the dock shows no tables
     expect(loss).to_have_attribute("aria-label", whole_run)
+    page.keyboard.press("Home")  # before the loss was first drawn: no curve, not the last one
+    expect(replay).to_have_attribute("aria-valuetext", "step 0")
+    expect(loss).to_have_attribute("aria-label", whole_run)
+    assert loss.evaluate(SERIES_DRAWN) == 0
+    if size == WIDE:  # a tapped neuron's words lengthen the diagram, not the plots' rows beside it
+        plane = parts[3]
+        top = plane.bounding_box()["y"]
+        output_neuron(page).click()
+        expect(network(page).get_by_text(re.compile(r"^Output neuron 1\b.*Weights: "))).to_be_visible()
+        assert plane.bounding_box()["y"] == top
 
 
 def download(page: Page, tmp_path: Path) -> Path:
