@@ -2,7 +2,7 @@
 // page's start runs long: between slices the browser paints, and answers the learner's input.
 
 /** A slice's budget in ms: a task over 50 ms is a long task, which the learner feels. */
-const SLICE_MS = 30;
+const SLICE_MS = 12;
 /** How near the view an element is "near": within a screen's height above or below it. */
 const NEAR = "100% 0px";
 /** What the keyboard can focus in a mounted part. */
@@ -33,8 +33,7 @@ function nextSlice() {
  * @typedef {{el: HTMLElement, code: Chunk, lazy?: boolean}} Found
  * An element and its component's code; lazy: mounted only once it comes NEAR the view, or before
  * printing (an editor, a graph or a plot takes tens of ms to mount on a phone, and a lesson has
- * dozens; each typeset formula is dozens of elements). Until then it shows what the build wrote:
- * the page's code, the TeX as text.
+ * dozens). Until then it shows what the build wrote: the page's code, a figure's table.
  * @typedef {{(): Promise<{mount: (el: HTMLElement, signal: AbortSignal) => void}>, settled: boolean, module: object|null}} Chunk
  * A component's code: calling it starts the chunk's import, once; settled, once it has loaded or
  * failed; module, once it has loaded.
@@ -43,12 +42,12 @@ function nextSlice() {
 /**
  * Mount each element with its component's mount(el, signal): those NEAR the view first, then the
  * rest in the page's order but for lazy ones, each of which waits until it comes near, its code
- * loading once the rest is mounted; one the learner scrolls near goes ahead of the rest. In
- * slices of SLICE_MS that yield to the browser. Which are near, an IntersectionObserver says in
- * the frame after the call, with the layout the browser makes anyway: asking each element would
- * force one more as the page starts. An element whose code has not come yet waits, and the next
- * one whose code has comes first. A component whose code cannot load, or whose mount throws, is
- * logged and skipped: the rest of the page still comes.
+ * loading once the learner first scrolls, taps or types; one the learner scrolls near goes ahead
+ * of the rest. In slices of SLICE_MS that yield to the browser. Which are near, an
+ * IntersectionObserver says in the frame after the call, with the layout the browser makes
+ * anyway: asking each element would force one more as the page starts. An element whose code has
+ * not come yet waits, and the next one whose code has comes first. A component whose code cannot
+ * load, or whose mount throws, is logged and skipped: the rest of the page still comes.
  * @param {Found[]} found
  * @param {AbortSignal} signal aborted when the learner leaves the page: nothing more mounts
  */
@@ -83,11 +82,17 @@ export function mountInSlices(found, signal) {
       draining = null;
       for (const block of blocks.values()) if (!waiting.has(block)) nearView.unobserve(block);
       if (!waiting.size) nearView.disconnect();
-      // The page's start is mounted: the code of what waits comes now, so that each one mounts in
-      // the frame it comes near in, and is mounted before printing.
-      for (const items of waiting.values()) for (const item of items) item.code();
     });
   };
+  // The code of what waits comes once the learner first scrolls, taps or types: then each one
+  // mounts in the frame it comes near in. Not as the page starts: running the editor's code (380 KB)
+  // took a phone's main thread for a long task while the page was still loading (Lighthouse).
+  const bringWaitingCode = () => {
+    for (const items of waiting.values()) for (const item of items) item.code();
+  };
+  for (const [target, type] of [[window, "scroll"], [document, "pointerdown"], [document, "keydown"]]) {
+    target.addEventListener(type, bringWaitingCode, { once: true, passive: true, capture: true, signal });
+  }
   let reported;
   const firstReport = new Promise((resolve) => (reported = resolve));
   for (const block of blocks.values()) nearView.observe(block);

@@ -77,6 +77,8 @@ page's head."""
 LAYOUTS = "<!-- ember-layouts -->"
 """Where a page's layouts go (layouts.template), once laid out: on_page_content leaves it, and
 on_post_page replaces it."""
+MATERIAL_BUNDLE = re.compile(r'<script src="[^"]*assets/javascripts/bundle\.[0-9a-f]+\.min\.js"(?=>)')
+"""The tag of Material's bundle script, at the end of the page's body, without its closing ">"."""
 
 
 class EmberConfig(base.Config):
@@ -218,16 +220,23 @@ class EmberPlugin(BasePlugin[EmberConfig]):
         return html + self._lesson_data(whole_course=page.meta.get("ember") == "course-map") + LAYOUTS
 
     def on_post_page(self, output: str, page: Page, config: MkDocsConfig) -> str:
-        """Put in the layouts of the page's graphs; name the course in each page's head, for the
-        keys of the learner's saved progress, and the chunks ember.js imports as it starts
-        (modulepreload); at the top of the head, inline register.js, with the service worker's URL
-        except under mkdocs serve, stay.js and onscreen.js."""
+        """Put in the layouts of the page's graphs; defer Material's bundle script; name the course in
+        each page's head, for the keys of the learner's saved progress, and the chunks ember.js
+        imports as it starts (modulepreload); at the top of the head, inline register.js, with the
+        service worker's URL except under mkdocs serve, stay.js and onscreen.js."""
         src_path, laid_out = self.layouts.pop(page.file.src_uri)
         try:
             before, marked, after = output.rpartition(LAYOUTS)  # the last: a page's text may quote it
             output = before + laid_out.result() + after if marked else output
         except layouts.LayoutError as exc:
             raise PluginError(f"{src_path}: {exc}") from exc
+        # Deferred, Material's bundle runs once the page is parsed, after a first paint of the lesson:
+        # run as the parser comes to it, it and the style and layout it asks for (a lesson's first,
+        # of the whole page) held the lesson's text back from the screen (Lighthouse's LCP). It runs
+        # before ember.js, as before: both wait for the parse, in the page's order.
+        output, deferred = MATERIAL_BUNDLE.subn(r"\g<0> defer", output, count=1)
+        if not deferred:
+            raise PluginError(f"{src_path}: Material's bundle script is not where the ember plugin looks for it")
         preloads = "".join(f'<link rel="modulepreload" href="{get_relative_url(f"assets/ember/{name}", page.url)}">'
                            for name in self.preloads)
         output = output.replace(

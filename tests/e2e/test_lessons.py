@@ -23,7 +23,7 @@ DECLARED = {lesson.number: lesson for lesson in course.read_lessons(ROOT, ROOT /
 
 
 SCROLLS = 40
-"""How many wheel turns of 300 px write() takes at most to reach a gap: past a lab's longest file."""
+"""How many scrolls of 300 px write() takes at most to reach a gap: past a lab's longest file."""
 NEXT_FRAMES = """new Promise((resolve) => {
   requestAnimationFrame(() => requestAnimationFrame(resolve));
   setTimeout(resolve, 1000);
@@ -43,7 +43,7 @@ def write(page: Page, number: int, gap: str, text: str) -> None:
     for _ in range(SCROLLS):
         if marker.count():
             break
-        page.mouse.wheel(0, 300)
+        page.evaluate("scrollBy(0, 300)")  # not a wheel, which scrolls what is under the mouse: an output box
         page.evaluate(NEXT_FRAMES)  # CodeMirror draws the lines scrolled to in the next frame
     marker.click()
     page.keyboard.press("ArrowDown")

@@ -92,12 +92,15 @@ AT_REST = """() => new Promise((resolve) => {
 })"""
 """True once the view has stayed still for a frame: a wheel's scroll may be animated."""
 FIRST_IN_VIEW = """() => {
-  const block = [...document.querySelector(".md-content__inner").children]
-    .find((el) => el.getClientRects().length && el.getBoundingClientRect().top >= 0);
+  const blocks = [...document.querySelector(".md-content__inner").children].filter((el) => el.getClientRects().length);
+  const block = blocks.find((el) => el.getBoundingClientRect().top >= 0 && el.getBoundingClientRect().top < innerHeight)
+    ?? blocks.find((el) => el.getBoundingClientRect().bottom > 0);
   block.id ||= "first-in-view";
   return block.id;
 }"""
-"""The id of the first block of the lesson whose top is in the view (given one if it has none)."""
+"""The id of the block of the lesson the learner is looking at, as js/place.js picks it (given one if
+it has none): the first whose top is in the view, else the one across the view's top, such as a
+lab taller than the view."""
 
 
 def test_a_learner_who_scrolls_while_a_reloaded_lesson_starts_stays_where_they_scrolled(page: Page, site: str):
