@@ -36,7 +36,7 @@ const LAZY_PARTS = CSS.supports("overflow-anchor", "auto");
 // all mounted as it starts, kept a phone's main thread busy for seconds (Lighthouse, in
 // docs/performance.md).
 const components = [
-  [".arithmatex", () => import("./math.js"), { lazy: true }],
+  [".arithmatex", () => import("./math.js"), { lazy: true, untilMoved: true }],
   [".md-content__inner", () => import("./notices.js")],
   [".ember-catchup", () => import("./catchup.js")],
   [".md-typeset__scrollwrap", () => import("./scrollable.js")],
@@ -47,9 +47,9 @@ const components = [
   [".ember-plot", () => import("./plot.js"), { lazy: LAZY_PARTS }],
   [".ember-network", () => import("./network.js"), { lazy: LAZY_PARTS }],
   [".ember-digits", () => import("./digits.js"), { lazy: LAZY_PARTS }],
-  [".ember-lab", () => import("./lab.js"), { lazy: LAZY_PARTS }],
-  [".ember-cell", () => import("./cell.js"), { lazy: LAZY_PARTS }],
-].map(([selector, load, { lazy = false } = {}]) => ({ selector, code: chunk(load), lazy }));
+  [".ember-lab", () => import("./lab.js"), { lazy: LAZY_PARTS, untilMoved: true }],
+  [".ember-cell", () => import("./cell.js"), { lazy: LAZY_PARTS, untilMoved: true }],
+].map(([selector, load, { lazy = false, untilMoved = false } = {}]) => ({ selector, code: chunk(load), lazy, untilMoved }));
 
 /** A component's code (js/slices.js, Chunk): load() started once, when first called. */
 function chunk(load) {
@@ -95,12 +95,12 @@ function mountPage() {
  * that is not lazy starts loading. */
 function newlyFound(root) {
   const found = [];
-  for (const { selector, code, lazy } of components) {
+  for (const { selector, code, lazy, untilMoved } of components) {
     const els = root.querySelectorAll(`${selector}:not([data-found])`);
     if (els.length && !lazy) code();
     for (const el of els) {
       el.dataset.found = "";
-      found.push({ el, code, lazy });
+      found.push({ el, code, lazy, untilMoved });
     }
   }
   return found;

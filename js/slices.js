@@ -32,10 +32,13 @@ function nextSlice() {
 }
 
 /**
- * @typedef {{el: HTMLElement, code: Chunk, lazy?: boolean}} Found
+ * @typedef {{el: HTMLElement, code: Chunk, lazy?: boolean, untilMoved?: boolean}} Found
  * An element and its component's code; lazy: mounted only once it comes NEAR the view, or before
  * printing (an editor, a graph or a plot takes tens of ms to mount on a phone, and a lesson has
- * dozens). Until then it shows what the build wrote: the page's code, a figure's table.
+ * dozens; each typeset formula is dozens of elements). Until then it shows what the build wrote:
+ * the page's code, the TeX as text. untilMoved: a lazy one NEAR the view as the page starts, but
+ * not in it, waits for the learner's first scroll, tap or key, as one farther away waits for its
+ * code: an editor's code, or KaTeX's, is dear to run while the page loads.
  * @typedef {{(): Promise<{mount: (el: HTMLElement, signal: AbortSignal) => void}>, settled: boolean, module: object|null}} Chunk
  * A component's code: calling it starts the chunk's import, once; settled, once it has loaded or
  * failed; module, once it has loaded.
@@ -74,8 +77,13 @@ export function mountInSlices(found, signal) {
     grew?.();
     firstReport.then(drainAll);
   };
+  const aside = setAside((shown) => cameNear(shown), signal);
+  const waitsForMove = ({ target, boundingClientRect: { top, bottom } }) => !aside.moved()
+    && (top >= innerHeight || bottom <= 0) && (waiting.get(target) ?? []).some((item) => item.untilMoved);
   const nearView = new IntersectionObserver((entries) => {
-    cameNear(new Set(entries.filter((entry) => entry.isIntersecting).map((entry) => entry.target)));
+    for (const entry of entries) if (!entry.isIntersecting) aside.drop(entry.target);
+    const near = entries.filter((entry) => entry.isIntersecting && !(waitsForMove(entry) && aside.add(entry.target)));
+    cameNear(new Set(near.map((entry) => entry.target)));
     reported();
   }, { rootMargin: NEAR });
   let draining = null;
@@ -86,15 +94,13 @@ export function mountInSlices(found, signal) {
       if (!waiting.size) nearView.disconnect();
     });
   };
-  // The code of what waits comes once the learner first scrolls, taps or types: then each one
-  // mounts in the frame it comes near in. Not as the page starts: running the editor's code (380 KB)
-  // took a phone's main thread for a long task while the page was still loading (Lighthouse).
-  const bringWaitingCode = () => {
+  // Once the learner first scrolls, taps or types, the code of what waits comes: then each one
+  // mounts in the frame it comes near in. Not as the page starts: running the editor's code
+  // (380 KB) took a phone's main thread for a long task while the page was still loading
+  // (Lighthouse).
+  onFirstMove(() => {
     for (const items of waiting.values()) for (const item of items) item.code();
-  };
-  for (const [target, type] of [[window, "scroll"], [document, "pointerdown"], [document, "keydown"]]) {
-    target.addEventListener(type, bringWaitingCode, { once: true, passive: true, capture: true, signal });
-  }
+  }, signal);
   let reported;
   const firstReport = new Promise((resolve) => (reported = resolve));
   for (const block of blocks.values()) nearView.observe(block);
@@ -112,6 +118,59 @@ export function mountInSlices(found, signal) {
   }, { signal });
   addEventListener("beforeprint", () => mountBeforePrint(waiting, queue, signal), { signal });
   signal.addEventListener("abort", () => nearView.disconnect());
+}
+
+/** What the learner does to move on a page: scroll with a wheel, touch, type, or point. A scroll
+ * event may be the page's own (an anchor kept in place, a place restored), so it is not one. */
+const LEARNER_MOVES = ["wheel", "touchstart", "keydown", "pointerdown"];
+
+/** Call moved() once, as the learner first moves on the page (LEARNER_MOVES), unless signal aborts
+ * first. */
+function onFirstMove(moved, signal) {
+  let done = false;
+  const first = () => {
+    if (!done) moved();
+    done = true;
+  };
+  for (const type of LEARNER_MOVES) addEventListener(type, first, { once: true, passive: true, capture: true, signal });
+}
+
+/**
+ * The blocks set aside as the page starts (Found, untilMoved): near the view, out of it. Each is
+ * shown, through show, once the learner first moves, or once it comes into the view itself (a
+ * scroll by the page's own code, or something above it that shrank).
+ * @param {(blocks: Set<Element>) => void} show
+ * @param {AbortSignal} signal
+ * @returns {{add: (block: Element) => true, drop: (block: Element) => void, moved: () => boolean}}
+ */
+function setAside(show, signal) {
+  const aside = new Set();
+  let moved = false;
+  const inView = new IntersectionObserver((entries) => {
+    const shown = entries.filter((entry) => entry.isIntersecting && aside.has(entry.target)).map((entry) => entry.target);
+    for (const block of shown) drop(block);
+    if (shown.length) show(new Set(shown));
+  });
+  const drop = (block) => {
+    aside.delete(block);
+    inView.unobserve(block);
+  };
+  onFirstMove(() => {
+    moved = true;
+    const shown = new Set(aside);
+    for (const block of shown) drop(block);
+    show(shown);
+  }, signal);
+  signal.addEventListener("abort", () => inView.disconnect());
+  return {
+    add(block) {
+      aside.add(block);
+      inView.observe(block);
+      return true;
+    },
+    drop,
+    moved: () => moved,
+  };
 }
 
 /** Mount at once every lazy item, those waiting to come near and those queued, whose code has

@@ -11,7 +11,7 @@ import yaml
 from playwright.sync_api import Page, expect
 
 from tests.e2e.pages import LESSON
-from tools.reach import come_to
+from tools.reach import come_to, every_component_near_mounted
 
 ROOT = Path(__file__).resolve().parents[2]
 COURSE_SITE = ROOT / "build" / "site"
@@ -161,3 +161,18 @@ def test_the_sites_search_finds_the_lessons_words_but_no_hint_quiz_answer_or_cod
     quiz = json.loads(json.dumps(yaml.safe_load(re.search(r"```yaml quiz\n(.*?)```", LESSON_07.read_text(), re.S)[1])))
     for option in quiz["options"]:
         assert " ".join(option["feedback"].split()[:6]) not in text
+
+
+def test_a_cell_just_below_the_first_screen_gets_its_editor_once_the_learner_first_scrolls(page: Page, course: str):
+    page.goto(course + "playground/")
+    first = page.get_by_role("group", name="Code cell 1")
+    every_component_near_mounted(page)
+    top = first.evaluate("cell => cell.getBoundingClientRect().top + scrollY")
+    page.set_viewport_size({"width": 1280, "height": int(top * 0.6)})  # out of the view, within a screen of it
+    loaded = ember_scripts(page, course + "playground/")  # idle, and the learner has not moved yet
+    assert not [name for name in loaded if name.startswith("cell-")], loaded  # the editor's code, dear on a phone
+    expect(first.get_by_role("button", name="Run")).to_have_count(0)
+    page.mouse.move(640, 10)
+    page.mouse.wheel(0, 40)
+    expect(first.get_by_role("button", name="Run")).to_be_attached()  # mounted before it comes into view
+    expect(first).not_to_be_in_viewport()
