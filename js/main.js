@@ -32,9 +32,10 @@ const LAZY_PARTS = CSS.supports("overflow-anchor", "auto");
 
 // Each component's code is a chunk of its own: a page without code cells loads no editor, and one
 // without math no KaTeX. A lazy component is mounted when the learner comes near it (js/slices.js),
-// and its chunk loads once what is near the view has mounted: a lesson's editors, graphs and plots,
-// all mounted as it starts, kept a phone's main thread busy for seconds (Lighthouse, in
-// docs/performance.md).
+// and its chunk loads once the learner first moves: a lesson's editors, graphs and plots, all
+// mounted as it starts, kept a phone's main thread busy for seconds (Lighthouse, in
+// docs/performance.md). An editor, and a formula, near the view but not in it wait for that move
+// too (untilMoved).
 const components = [
   [".arithmatex", () => import("./math.js"), { lazy: true, untilMoved: true }],
   [".md-content__inner", () => import("./notices.js")],

@@ -69,6 +69,7 @@ export function mountInSlices(found, signal) {
   const cameNear = (near) => {
     for (const block of near) {
       nearView.unobserve(block); // its place in the queue is settled
+      aside.drop(block); // if it was set aside: the focus went into it
       for (const item of waiting.get(block) ?? []) item.code(); // its code starts coming
       queue.push(...(waiting.get(block) ?? []));
       waiting.delete(block);
