@@ -80,7 +80,7 @@ export function mountInSlices(found, signal) {
   };
   const aside = setAside((shown) => cameNear(shown), signal);
   const waitsForMove = ({ target, boundingClientRect: { top, bottom } }) => !aside.moved()
-    && (top >= innerHeight || bottom <= 0) && (waiting.get(target) ?? []).some((item) => item.untilMoved);
+    && (top >= innerHeight || bottom <= 0) && (waiting.get(target) ?? []).every((item) => item.untilMoved);
   const nearView = new IntersectionObserver((entries) => {
     for (const entry of entries) if (!entry.isIntersecting) aside.drop(entry.target);
     const near = entries.filter((entry) => entry.isIntersecting && !(waitsForMove(entry) && aside.add(entry.target)));
@@ -137,7 +137,8 @@ function onFirstMove(moved, signal) {
 }
 
 /**
- * The blocks set aside as the page starts (Found, untilMoved): near the view, out of it. Each is
+ * The blocks set aside as the page starts: near the view, out of it, each part of them untilMoved
+ * (Found; a plot with a formula in its caption does not wait). Each is
  * shown, through show, once the learner first moves, or once it comes into the view itself (a
  * scroll by the page's own code, or something above it that shrank).
  * @param {(blocks: Set<Element>) => void} show
