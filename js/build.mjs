@@ -63,24 +63,33 @@ const katexFonts = {
 
 // The chunks that the page bundle imports as it starts, for the build to name in each page's head
 // (<link rel="modulepreload">, site_src/plugin.py): the browser then fetches them as the page's
-// HTML comes, not once it has parsed ember.js, after the whole page.
+// HTML comes, not once it has parsed ember.js, after the whole page. And, for each component that
+// a page loads later (import() in js/main.js, by its source path under js/), the chunks its code
+// is made of but for those, which the page fetches ahead of running it (js/prefetch.js).
 const PRELOADS = "build/bundle/ember.preload.json";
+const LAZY = "build/bundle/ember.lazy.json";
 const preloads = {
   name: "preloads",
   setup(build) {
     build.onEnd(({ metafile }) => {
       if (!metafile) return; // the build failed, and said why
-      const found = new Set();
-      const visit = (output) => {
+      /** The chunks that output imports statically, with theirs, added to found. */
+      const closure = (output, found = new Set()) => {
         for (const { path, kind } of metafile.outputs[output]?.imports ?? []) {
           if (kind === "import-statement" && !found.has(path)) {
             found.add(path);
-            visit(path);
+            closure(path, found);
           }
         }
+        return found;
       };
-      visit("build/bundle/ember.js");
-      writeFileSync(PRELOADS, JSON.stringify([...found].map((path) => relative("build/bundle", path)).sort()));
+      const named = (paths) => [...paths].map((path) => relative("build/bundle", path)).sort();
+      const atStart = closure("build/bundle/ember.js");
+      writeFileSync(PRELOADS, JSON.stringify(named(atStart)));
+      const later = (path) => [...closure(path, new Set([path]))].filter((chunk) => !atStart.has(chunk));
+      const lazy = metafile.outputs["build/bundle/ember.js"].imports.filter(({ kind }) => kind === "dynamic-import")
+        .map(({ path }) => [relative("js", metafile.outputs[path].entryPoint), named(later(path))]);
+      writeFileSync(LAZY, JSON.stringify(Object.fromEntries(lazy)));
     });
   },
 };

@@ -1,7 +1,6 @@
 // Catching up: the button under a lesson's header that loads the finished pieces of the
 // earlier lessons (finished.js).
 
-import { button, make } from "./dom.js";
 import { loadFinishedPieces } from "./finished.js";
 import { lessonData } from "./learner.js";
 import * as progress from "./progress/store.js";
@@ -10,18 +9,23 @@ import { runChecks } from "./runtime/client.js";
 const LOADED = "ember:finished-pieces"; // sessionStorage: what the last load did, across its reload
 
 /**
- * Under a lesson's header, the build's line says where to start; when earlier labs have gaps,
- * add the button that loads their finished pieces.
+ * Under a lesson's header, the build's line says where to start, with a button, disabled, that
+ * loads the finished pieces of the earlier labs, and its status: enable the button when they have
+ * gaps, else remove it.
  * @param {HTMLElement} line the .ember-catchup element (site_src/frame.py)
  */
 export function mount(line) {
   const lesson = lessonData();
   const earlierGaps = lesson?.lesson ? Object.values(lesson.files).flat()
     .filter((s) => typeof s !== "string" && !s.marked && s.solution !== null) : [];
-  if (earlierGaps.length === 0) return;
-  const load = button("Load the finished pieces", "ember-lab__button");
-  const status = make("span", "");
-  status.setAttribute("role", "status");
+  const load = line.querySelector("button");
+  const status = line.querySelector("[role=status]");
+  if (!load || !status) return;
+  if (earlierGaps.length === 0) {
+    load.remove();
+    return;
+  }
+  load.disabled = false;
   load.addEventListener("click", async () => {
     status.textContent = "Loading…";
     const { filled, kept } = await loadFinishedPieces(lesson, { ...progress, runChecks });
@@ -30,7 +34,6 @@ export function mount(line) {
     sessionStorage.setItem(LOADED, done); // said again once the page is back
     location.reload();
   });
-  line.append(load, status);
   const loaded = sessionStorage.getItem(LOADED);
   if (loaded) {
     sessionStorage.removeItem(LOADED);

@@ -103,6 +103,8 @@ export function button(label, className = "") {
   return el;
 }
 
+const watchedForResize = new WeakSet(); // the canvases redrawWhenResized watches
+
 /**
  * Call redraw when canvas's width changes by more than share of the width it was drawn at: a
  * drawing made at its canvas's width (a plot, a network diagram), on a phone turned, or moved
@@ -113,8 +115,8 @@ export function button(label, className = "") {
  * @param {() => void} redraw
  */
 export function redrawWhenResized(canvas, drawnAt, width, redraw, share = 0.15) {
-  if (canvas.dataset.resized !== undefined) return;
-  canvas.dataset.resized = "";
+  if (watchedForResize.has(canvas)) return;
+  watchedForResize.add(canvas);
   new ResizeObserver(() => Math.abs(width() - drawnAt()) > share * drawnAt() && redraw()).observe(canvas);
 }
 

@@ -5,6 +5,7 @@
 import { boot, leave } from "./runtime/client.js";
 import { followLinksAtAnyAddress } from "./instant.js";
 import { keepPlace } from "./place.js";
+import { prefetch } from "./prefetch.js";
 import { mountInSlices, mountNow } from "./slices.js";
 // The learner's saved progress is read as the page starts, before any component's chunk comes:
 // what the page reads is what was saved when it loaded.
@@ -32,28 +33,31 @@ const LAZY_PARTS = CSS.supports("overflow-anchor", "auto");
 
 // Each component's code is a chunk of its own: a page without code cells loads no editor, and one
 // without math no KaTeX. A lazy component is mounted when the learner comes near it (js/slices.js),
-// and its chunk loads once the learner first moves: a lesson's editors, graphs and plots, all
-// mounted as it starts, kept a phone's main thread busy for seconds (Lighthouse, in
-// docs/performance.md). An editor, and a formula, near the view but not in it wait for that move
-// too (untilMoved).
+// and its chunk is fetched once the page has loaded, and run when the page is idle: a lesson's
+// editors, graphs and plots, all mounted as it starts, kept a phone's main thread busy for seconds
+// (Lighthouse, in docs/performance.md). An editor, and a formula, near the view but not in it wait
+// for the learner's first move to mount (untilMoved); the editor's code waits for it to run
+// (heavy: a task of 40-80 ms here, four times that on Lighthouse's phone).
 const components = [
-  [".arithmatex", () => import("./math.js"), { lazy: true, untilMoved: true }],
-  [".md-content__inner", () => import("./notices.js")],
-  [".ember-catchup", () => import("./catchup.js")],
-  [".md-typeset__scrollwrap", () => import("./scrollable.js")],
-  [".ember-quiz", () => import("./quiz.js"), { lazy: LAZY_PARTS }],
-  [".ember-map__progress", () => import("./coursemap.js")],
-  [".ember-progress-tools", () => import("./progress/tools.js")],
-  [".ember-figure", () => import("./graph.js"), { lazy: LAZY_PARTS }],
-  [".ember-plot", () => import("./plot.js"), { lazy: LAZY_PARTS }],
-  [".ember-network", () => import("./network.js"), { lazy: LAZY_PARTS }],
-  [".ember-digits", () => import("./digits.js"), { lazy: LAZY_PARTS }],
-  [".ember-lab", () => import("./lab.js"), { lazy: LAZY_PARTS, untilMoved: true }],
-  [".ember-cell", () => import("./cell.js"), { lazy: LAZY_PARTS, untilMoved: true }],
-].map(([selector, load, { lazy = false, untilMoved = false } = {}]) => ({ selector, code: chunk(load), lazy, untilMoved }));
+  [".arithmatex", "math.js", () => import("./math.js"), { lazy: true, untilMoved: true }],
+  [".md-content__inner", "notices.js", () => import("./notices.js")],
+  [".ember-catchup", "catchup.js", () => import("./catchup.js")],
+  [".md-typeset__scrollwrap", "scrollable.js", () => import("./scrollable.js")],
+  [".ember-quiz", "quiz.js", () => import("./quiz.js"), { lazy: LAZY_PARTS }],
+  [".ember-map__progress", "coursemap.js", () => import("./coursemap.js")],
+  [".ember-progress-tools", "progress/tools.js", () => import("./progress/tools.js")],
+  [".ember-figure", "graph.js", () => import("./graph.js"), { lazy: LAZY_PARTS }],
+  [".ember-plot", "plot.js", () => import("./plot.js"), { lazy: LAZY_PARTS }],
+  [".ember-network", "network.js", () => import("./network.js"), { lazy: LAZY_PARTS }],
+  [".ember-digits", "digits.js", () => import("./digits.js"), { lazy: LAZY_PARTS }],
+  [".ember-lab", "lab.js", () => import("./lab.js"), { lazy: LAZY_PARTS, untilMoved: true, heavy: true }],
+  [".ember-cell", "cell.js", () => import("./cell.js"), { lazy: LAZY_PARTS, untilMoved: true, heavy: true }],
+].map(([selector, name, load, { lazy = false, untilMoved = false, heavy = false } = {}]) => (
+  { selector, code: chunk(name, load, heavy), lazy, untilMoved }));
 
-/** A component's code (js/slices.js, Chunk): load() started once, when first called. */
-function chunk(load) {
+/** A component's code (js/slices.js, Chunk): load() started once, when first called; name, its
+ * source's path under js/, for fetching its chunks ahead (js/prefetch.js). */
+function chunk(name, load, heavy) {
   let loading = null;
   const code = () => {
     if (!loading) {
@@ -67,6 +71,8 @@ function chunk(load) {
   };
   code.settled = false;
   code.module = null;
+  code.prefetch = () => prefetch(name);
+  code.heavy = heavy;
   return code;
 }
 

@@ -37,20 +37,22 @@ function nextSlice() {
  * printing (an editor, a graph or a plot takes tens of ms to mount on a phone, and a lesson has
  * dozens; each typeset formula is dozens of elements). Until then it shows what the build wrote:
  * the page's code, the TeX as text. untilMoved: a lazy one NEAR the view as the page starts, but
- * not in it, waits for the learner's first scroll, tap or key, as one farther away waits for its
- * code: an editor's code, or KaTeX's, is dear to run while the page loads.
- * @typedef {{(): Promise<{mount: (el: HTMLElement, signal: AbortSignal) => void}>, settled: boolean, module: object|null}} Chunk
+ * not in it, waits for the learner's first scroll, tap or key: mounting an editor, or typesetting
+ * a formula, is dear while the page loads.
+ * @typedef {{(): Promise<{mount: (el: HTMLElement, signal: AbortSignal) => void}>, settled: boolean, module: object|null, prefetch: () => Promise<void>, heavy: boolean}} Chunk
  * A component's code: calling it starts the chunk's import, once; settled, once it has loaded or
- * failed; module, once it has loaded.
+ * failed; module, once it has loaded; prefetch(), fetching its chunks without running them;
+ * heavy, if running it is a long task on a phone.
  */
 
 /**
  * Mount each element with its component's mount(el, signal): those NEAR the view first, then the
  * rest in the page's order but for lazy ones, each of which waits until it comes near, its code
- * loading once the learner first scrolls, taps or types; one the learner scrolls near goes ahead
- * of the rest. In slices of SLICE_MS that yield to the browser. Which are near, an
- * IntersectionObserver says in the frame after the call, with the layout the browser makes
- * anyway: asking each element would force one more as the page starts. An element whose code has
+ * fetched once the page has started and run when the page is idle (but heavy code) or the learner
+ * first scrolls, taps or types; one the learner scrolls near goes ahead of the rest. In slices of SLICE_MS that
+ * yield to the browser. Which are near, an IntersectionObserver says in the frame after the call,
+ * with the layout the browser makes anyway: asking each element would force one more as the page
+ * starts. An element whose code has
  * not come yet waits, and the next one whose code has comes first. A component whose code cannot
  * load, or whose mount throws, is logged and skipped: the rest of the page still comes.
  * @param {Found[]} found
@@ -79,7 +81,7 @@ export function mountInSlices(found, signal) {
     firstReport.then(drainAll);
   };
   const aside = setAside((shown) => cameNear(shown), signal);
-  const waitsForMove = ({ target, boundingClientRect: { top, bottom } }) => !aside.moved()
+  const waitsForMove = ({ target, boundingClientRect: { top, bottom } }) => !aside.moved
     && (top >= innerHeight || bottom <= 0) && (waiting.get(target) ?? []).every((item) => item.untilMoved);
   const nearView = new IntersectionObserver((entries) => {
     for (const entry of entries) if (!entry.isIntersecting) aside.drop(entry.target);
@@ -94,22 +96,26 @@ export function mountInSlices(found, signal) {
       for (const block of blocks.values()) if (!waiting.has(block)) nearView.unobserve(block);
       if (!waiting.size) nearView.disconnect();
     });
+    return draining;
   };
-  // Once the learner first scrolls, taps or types, the code of what waits comes: then each one
-  // mounts in the frame it comes near in. Not as the page starts: running the editor's code
-  // (380 KB) took a phone's main thread for a long task while the page was still loading
-  // (Lighthouse).
+  const waitingCode = () => new Set([...waiting.values()].flat().map((item) => item.code));
+  // The code of what waits is fetched once the page has started, and run when the page is idle
+  // (but heavy code), or at once when the learner first scrolls, taps or types: then each part
+  // mounts in the frame it comes near in, and prints typeset. Not as the page starts: fetching,
+  // compiling and running the editor's code (380 KB) took a phone's main thread for a long task
+  // while the page was still loading (Lighthouse).
   onFirstMove(() => {
-    for (const items of waiting.values()) for (const item of items) item.code();
+    aside.showAll();
+    for (const code of waitingCode()) code();
   }, signal);
   let reported;
   const firstReport = new Promise((resolve) => (reported = resolve));
+  Promise.all([firstReport.then(drainAll), loaded()]).then(() => fetchAhead(waitingCode(), signal));
   for (const block of blocks.values()) nearView.observe(block);
   // A hidden tab draws no frames, so its observer never reports: it mounts in the page's order,
   // and the lazy ones once it is shown.
   const hidden = () => document.visibilityState !== "visible" && reported();
   hidden();
-  firstReport.then(drainAll);
   document.addEventListener("visibilitychange", hidden, { signal });
   // The keyboard can take the focus into a part before it came near, such as a cell's output:
   // the part mounts at once, and the focus goes on in it (mountWith).
@@ -138,16 +144,16 @@ function onFirstMove(moved, signal) {
 
 /**
  * The blocks set aside as the page starts: near the view, out of it, each part of them untilMoved
- * (Found; a plot with a formula in its caption does not wait). Each is
- * shown, through show, once the learner first moves, or once it comes into the view itself (a
- * scroll by the page's own code, or something above it that shrank).
+ * (Found; a plot with a formula in its caption does not wait). Each is shown, through show, at
+ * showAll(), as the learner first moves, or once it comes into the view itself (a scroll by the
+ * page's own code, or something above it that shrank). After showAll(), moved is true. A block
+ * set aside is marked data-set-aside.
  * @param {(blocks: Set<Element>) => void} show
  * @param {AbortSignal} signal
- * @returns {{add: (block: Element) => true, drop: (block: Element) => void, moved: () => boolean}}
+ * @returns {{add: (block: Element) => true, drop: (block: Element) => void, showAll: () => void, moved: boolean}}
  */
 function setAside(show, signal) {
   const aside = new Set();
-  let moved = false;
   const inView = new IntersectionObserver((entries) => {
     const shown = entries.filter((entry) => entry.isIntersecting && aside.has(entry.target)).map((entry) => entry.target);
     for (const block of shown) drop(block);
@@ -156,23 +162,58 @@ function setAside(show, signal) {
   const drop = (block) => {
     aside.delete(block);
     inView.unobserve(block);
+    delete block.dataset.setAside;
   };
-  onFirstMove(() => {
-    moved = true;
-    const shown = new Set(aside);
-    for (const block of shown) drop(block);
-    show(shown);
-  }, signal);
   signal.addEventListener("abort", () => inView.disconnect());
   return {
     add(block) {
       aside.add(block);
       inView.observe(block);
+      block.dataset.setAside = ""; // for the tests' tools/reach.py
       return true;
     },
     drop,
-    moved: () => moved,
+    showAll() {
+      this.moved = true;
+      const shown = new Set(aside);
+      for (const block of shown) drop(block);
+      show(shown);
+    },
+    moved: false,
   };
+}
+
+/** Resolve once the page has loaded: its images, fonts and styles in. */
+function loaded() {
+  return new Promise((resolve) => {
+    if (document.readyState === "complete") resolve();
+    else addEventListener("load", () => resolve(), { once: true });
+  });
+}
+
+/** Resolve when the browser is idle, or in a task of its own where it cannot say (Safari). */
+function idle() {
+  return new Promise((resolve) => {
+    if (window.requestIdleCallback) requestIdleCallback(() => resolve());
+    else setTimeout(resolve);
+  });
+}
+
+/**
+ * Fetch each component's code (Chunk.prefetch), then run it when the browser is idle, one at a
+ * time, but heavy code, which runs when the learner first moves: fetched and compiled ahead,
+ * the editor's is a task of 40-80 ms here, not 280.
+ * @param {Set<Chunk>} codes
+ * @param {AbortSignal} signal
+ */
+async function fetchAhead(codes, signal) {
+  for (const code of codes) {
+    await code.prefetch();
+    if (code.heavy) continue;
+    await idle();
+    if (signal.aborted) return;
+    code();
+  }
 }
 
 /** Mount at once every lazy item, those waiting to come near and those queued, whose code has

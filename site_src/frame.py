@@ -229,8 +229,8 @@ def header_html(course: Course, entry: Entry, href) -> str:
 
 
 def catch_up_html(course: Course, entry: Entry, href) -> str:
-    """The line under the header of a lesson after the first: start at the first lesson, or
-    (js/catchup.js adds the button) load the finished pieces of the earlier ones."""
+    """The line under the header of a lesson after the first: start at the first lesson, or load
+    the finished pieces of the earlier ones, with a button that js/catchup.js enables."""
     first = course.lessons[0]
     if entry.number == first.number:
         return ""
@@ -241,10 +241,14 @@ def catch_up_html(course: Course, entry: Entry, href) -> str:
         return (f'<div class="ember-catchup" data-lesson="{entry.nn}"><p>{earlier.capitalize()} {are} still '
                 "to be written. Start here: this lesson's labs need nothing from them.</p></div>")
     start = f"New here? Start at lesson {_name(first, href(first))}"
+    load = ""
     if any(e.labs for e in course.lessons if e.number < entry.number):
         start += ", or load the finished pieces of the earlier lessons and carry on"
+        # Its place kept as the page shows, so that nothing below moves when it works.
+        load = ('<button type="button" class="md-button ember-lab__button" disabled>Load the finished pieces</button>'
+                '<span role="status"></span>')
     return (f'<div class="ember-catchup" data-lesson="{entry.nn}"><p>This lesson builds on '
-            f"{earlier}. {start}.</p></div>")
+            f"{earlier}. {start}.</p>{load}</div>")
 
 
 def footer_html(course: Course, entry: Entry, href, repo_url: str | None) -> str:

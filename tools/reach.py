@@ -66,12 +66,11 @@ MOUNTING = 60_000
 UNMOUNTED_NEAR = """() => [...document.querySelectorAll("[data-found]:not(.arithmatex):not([data-mounted])")]
   .filter((el) => {
     const { top, bottom, height } = el.getBoundingClientRect();
-    const waits = el.matches(".ember-cell, .ember-lab") && (top >= innerHeight || bottom <= 0);
-    return height > 0 && bottom > -innerHeight && top < 2 * innerHeight && !waits;
+    return height > 0 && bottom > -innerHeight && top < 2 * innerHeight && !el.closest("[data-set-aside]");
   }).length"""
 """How many components within a screen of the view are not mounted yet (js/slices.js, NEAR); those
-farther away wait for the learner, and so do formulas, and cells and labs out of the view (they
-wait for the learner's first move: js/slices.js, untilMoved)."""
+farther away wait for the learner, and so do formulas, and the parts set aside until the
+learner's first move (js/slices.js, setAside)."""
 
 
 def every_component_near_mounted(page: Page) -> None:

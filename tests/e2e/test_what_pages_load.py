@@ -11,7 +11,7 @@ import yaml
 from playwright.sync_api import Page, expect
 
 from tests.e2e.pages import LESSON
-from tools.reach import come_to, every_component_near_mounted
+from tools.reach import MOUNTING, come_to, every_component_near_mounted
 
 ROOT = Path(__file__).resolve().parents[2]
 COURSE_SITE = ROOT / "build" / "site"
@@ -55,11 +55,21 @@ def test_a_formula_far_down_a_lesson_is_typeset_when_the_learner_scrolls_near_it
     expect(last.locator(".katex")).to_be_attached()
 
 
-def test_a_lesson_about_to_be_printed_typesets_every_formula(page: Page, course: str):
+PRINTED_TYPESET = """() => {
+  dispatchEvent(new Event("beforeprint"));  // what the browser does before printing
+  return !document.querySelector(".arithmatex:not(:has(.katex))");
+}"""
+"""Print the page (as far as the page can tell); whether every formula then is typeset."""
+
+
+def test_a_lesson_printed_before_the_learner_moves_prints_every_formula_typeset(page: Page, course: str):
     page.goto(course + LESSON)
-    expect(page.locator(".katex").first).to_be_attached()
-    page.evaluate("dispatchEvent(new Event('beforeprint'))")  # what the browser does before printing
-    expect(page.locator(".arithmatex:not(:has(.katex))")).to_have_count(0)
+    first = page.locator(".arithmatex").first
+    top = first.evaluate("formula => formula.getBoundingClientRect().top + scrollY")
+    page.set_viewport_size({"width": 1280, "height": int(top * 0.6)})  # no formula on the first screen
+    page.goto(course + LESSON)
+    expect(first).to_have_text(re.compile(r"^\\[(\[]"))  # its TeX, as the build wrote it: KaTeX is not run yet
+    page.wait_for_function(PRINTED_TYPESET, timeout=MOUNTING)  # KaTeX's code comes once the page has loaded
 
 
 def test_a_figure_whose_code_cannot_load_still_shows_its_graph_as_a_table(page: Page, course: str):
@@ -71,9 +81,18 @@ def test_a_figure_whose_code_cannot_load_still_shows_its_graph_as_a_table(page: 
     expect(figure.get_by_role("cell", name="input").first).to_be_visible()
 
 
-def test_a_lab_far_down_a_lesson_gets_its_editor_when_the_learner_scrolls_near_it(page: Page, course: str):
-    loaded = ember_scripts(page, course + LESSON)  # idle, and the learner has not moved yet
-    assert not [name for name in loaded if name.startswith("lab-")], loaded  # it comes with a first scroll
+FETCHED = """(prefix) => {
+  const chunk = performance.getEntriesByType("resource").find((entry) => entry.name.includes(`/assets/ember/${prefix}`));
+  return chunk && { start: chunk.startTime, loaded: performance.getEntriesByType("navigation")[0].loadEventEnd };
+}"""
+"""When the page began to fetch the chunk whose name starts with prefix, and when it had loaded."""
+
+
+def test_a_lab_far_down_a_lesson_gets_its_code_once_the_page_has_loaded_and_its_editor_when_the_learner_scrolls_near_it(
+        page: Page, course: str):
+    page.goto(course + LESSON)
+    fetched = page.wait_for_function(FETCHED, arg="lab-", timeout=MOUNTING).json_value()
+    assert fetched["start"] >= fetched["loaded"] > 0, fetched  # not while the page loads: it is dear on a phone
     far = page.get_by_role("region", name="Lab 2")
     expect(far.get_by_role("button", name="Run checks")).to_have_count(0)
     expect(far.get_by_text("holding the sum")).to_be_hidden()  # the page's stub, which may not be the learner's code
@@ -169,10 +188,24 @@ def test_a_cell_just_below_the_first_screen_gets_its_editor_once_the_learner_fir
     every_component_near_mounted(page)
     top = first.evaluate("cell => cell.getBoundingClientRect().top + scrollY")
     page.set_viewport_size({"width": 1280, "height": int(top * 0.6)})  # out of the view, within a screen of it
-    loaded = ember_scripts(page, course + "playground/")  # idle, and the learner has not moved yet
-    assert not [name for name in loaded if name.startswith("cell-")], loaded  # the editor's code, dear on a phone
-    expect(first.get_by_role("button", name="Run")).to_have_count(0)
+    page.goto(course + "playground/")
+    page.wait_for_function(FETCHED, arg="cell-", timeout=MOUNTING)  # its code comes, the learner has not moved
+    page.wait_for_load_state("networkidle")
+    expect(first.get_by_role("button", name="Run")).to_have_count(0)  # mounting an editor is dear on a phone
     page.mouse.move(640, 10)
     page.mouse.wheel(0, 40)
     expect(first.get_by_role("button", name="Run")).to_be_attached()  # mounted before it comes into view
     expect(first).not_to_be_in_viewport()
+
+
+COMPONENT = re.compile(r'"([\w/]+\.js)", \(\) => import\("\./\1"\)')
+"""A component in js/main.js: its source's name, then its import."""
+
+
+def test_each_component_a_page_loads_later_has_its_chunks_named_for_fetching_ahead():
+    main = (ROOT / "js" / "main.js").read_text(encoding="utf-8")
+    named = COMPONENT.findall(main)
+    assert len(named) == main.count("() => import(")  # each names the source it imports
+    lazy = json.loads((COURSE_SITE / "assets" / "ember" / "ember.lazy.json").read_text(encoding="utf-8"))
+    assert set(named) == set(lazy)  # js/build.mjs's map, which js/prefetch.js reads
+    assert all(lazy[name] for name in ("cell.js", "lab.js", "math.js"))
