@@ -80,11 +80,12 @@ export function mount(el, left) {
     else progress.setAnswer(name, `${text}\n`, { source: editor, base: `${before}\n` });
     el.dispatchEvent(new CustomEvent("ember-lab-edit", { detail: { gap: name } }));
   }
+  // The keys' part is left out on a touch screen (js/lab.css), where Select code is the way in.
   const tip = make("p", "ember-lab__tip",
     "Enter already indents the next line, one level more after a line that ends with a colon: type no "
-    + "spaces of your own there, and Backspace takes a level away. In a gap, Ctrl+A (⌘A on a Mac) or "
-    + "Select code selects its code; Tab and Shift+Tab indent and dedent the selected lines. To leave "
-    + "the editor with the keyboard, press Esc, then Tab.");
+    + "spaces of your own there, and Backspace takes a level away. In a gap, Select code selects its code.");
+  tip.append(make("span", "ember-lab__keys", " Ctrl+A (⌘A on a Mac) does too; Tab and Shift+Tab indent "
+    + "and dedent the selected lines. To leave the editor with the keyboard, press Esc, then Tab."));
   const notice = make("p", "ember-lab__notice");
   notice.setAttribute("role", "status");
   file.after(tip, problemsLine, notice);

@@ -96,7 +96,6 @@ export function mountInSlices(found, signal) {
       for (const block of blocks.values()) if (!waiting.has(block)) nearView.unobserve(block);
       if (!waiting.size) nearView.disconnect();
     });
-    return draining;
   };
   const waitingCode = () => new Set([...waiting.values()].flat().map((item) => item.code));
   // The code of what waits is fetched once the page has started, and run when the page is idle
@@ -110,7 +109,8 @@ export function mountInSlices(found, signal) {
   }, signal);
   let reported;
   const firstReport = new Promise((resolve) => (reported = resolve));
-  Promise.all([firstReport.then(drainAll), loaded()]).then(() => fetchAhead(waitingCode(), signal));
+  firstReport.then(drainAll);
+  Promise.all([firstReport, loaded()]).then(() => fetchAhead(waitingCode(), signal));
   for (const block of blocks.values()) nearView.observe(block);
   // A hidden tab draws no frames, so its observer never reports: it mounts in the page's order,
   // and the lazy ones once it is shown.
@@ -200,16 +200,17 @@ function idle() {
 }
 
 /**
- * Fetch each component's code (Chunk.prefetch), then run it when the browser is idle, one at a
- * time, but heavy code, which runs when the learner first moves: fetched and compiled ahead,
- * the editor's is a task of 40-80 ms here, not 280.
+ * Fetch every component's code at once (Chunk.prefetch); run each, once fetched, when the browser
+ * is idle, one at a time, but heavy code, which runs when the learner first moves: fetched and
+ * compiled ahead, the editor's is a task of 40-80 ms here, not 280.
  * @param {Set<Chunk>} codes
  * @param {AbortSignal} signal
  */
 async function fetchAhead(codes, signal) {
-  for (const code of codes) {
-    await code.prefetch();
+  const fetched = new Map([...codes].map((code) => [code, code.prefetch()]));
+  for (const [code, prefetched] of fetched) {
     if (code.heavy) continue;
+    await prefetched;
     await idle();
     if (signal.aborted) return;
     code();

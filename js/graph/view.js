@@ -11,6 +11,7 @@ const views = new WeakMap(); // canvas → the view it shows now
 const FIT_FROM = 0.55; // the least zoom at which a graph opens shrunk to fit
 const LEAST_TEXT = 12; // pixels: in a canvas as narrow as a phone's, a graph opens with its text this large
 const PHONE = 600; // pixels: a canvas narrower than this is a phone's
+const OPEN_AT_LEAVES = 1.5; // views: a graph too large to fit, but no wider than this, opens at its leaves
 
 /**
  * The region of the graph in view, in its own pixels, with half a canvas more on each side, and
@@ -65,14 +66,14 @@ function listen(canvas) {
  * @param {{open: (id: number) => void, close: () => void}} actions what Enter, a click and
  *   Escape do
  * @param {number} [openOn] the id of the value a graph too large to fit opens on; by default
- *   the last, the Value the graph is of, at the right
+ *   the last, the Value the graph is of, at the right, or the leaves of a graph a little too large
  * @returns {{focus: (id: number) => void, reveal: (id: number) => void}} move the focus to a
  *   value node, and scroll one into view
  */
-export function showGraph(figure, drawn, graph, placed, actions, openOn = graph.nodes.length - 1) {
+export function showGraph(figure, drawn, graph, placed, actions, openOn) {
   const canvas = figure.querySelector(".ember-figure__canvas");
   const items = new Map(placed.nodes.filter((item) => item.kind === "value").map((item) => [item.id, item]));
-  const { controls, reveal } = zoomView(figure, canvas, drawn, items, openOn);
+  const { controls, reveal } = zoomView(figure, canvas, drawn, items, openOn, graph.nodes.length - 1);
   const focus = navigation(drawn, graph, items, actions);
   const keys = make("p", "ember-figure__keys", "Tab reaches the graph; the arrow keys move along it, and Enter says where a value came from.");
   keys.id = `${figure.id}-keys`;
@@ -87,13 +88,13 @@ export function showGraph(figure, drawn, graph, placed, actions, openOn = graph.
 
 /**
  * The drawing's zoom and scroll in its canvas: the region in view filled in, and the first view
- * shrunk to fit or put on the value openOn.
+ * shrunk to fit, or put on the value openOn, by default on the value last or the leaves.
  * @returns {{controls: {update, in, out, fit}, reveal: (id: number) => void}} what the canvas's
  *   listeners and zoom buttons call, and what scrolls a value node into view, drawn yet or not
  */
-function zoomView(figure, canvas, { root, width, height, fill }, items, openOn) {
+function zoomView(figure, canvas, { root, width, height, fill }, items, openOn, last) {
   let scale = 1;
-  let opened = false; // whether the view has been put on the last Value, which needs a laid-out canvas
+  let opened = false; // whether the first view has been chosen, which needs a laid-out canvas
   const bar = zoomBar(figure, canvas);
   const update = () => {
     const seen = inView(canvas, root, width);
@@ -102,12 +103,15 @@ function zoomView(figure, canvas, { root, width, height, fill }, items, openOn) 
       opened = true;
       // A graph a little too large is shrunk to fit, while its text stays readable (on a phone,
       // 12 px: Fit shrinks it further); a larger one opens on openOn, by default the Value it is
-      // of, at the right.
+      // of, at the right; but one no wider than OPEN_AT_LEAVES views opens at its leaves, at the
+      // left, where it starts, its last Value a swipe away: opened on that Value, it hid the
+      // leaves, which a lesson's explorer asks the learner to change (lesson 07, on a phone).
       const fit = Math.min(1, canvas.clientWidth / width, canvas.clientHeight / height);
       const least = canvas.clientWidth < PHONE ? LEAST_TEXT / parseFloat(getComputedStyle(root).fontSize) : FIT_FROM;
       if (fit >= least) return zoom(fit);
-      const start = items.get(openOn);
-      canvas.scrollLeft = start ? (start.x + PAD) * scale - canvas.clientWidth / 2 : canvas.scrollWidth;
+      const start = items.get(openOn ?? last);
+      const narrow = openOn === undefined && width <= OPEN_AT_LEAVES * canvas.clientWidth;
+      canvas.scrollLeft = narrow ? 0 : start ? (start.x + PAD) * scale - canvas.clientWidth / 2 : canvas.scrollWidth;
       canvas.scrollTop = start ? (start.y + PAD) * scale - canvas.clientHeight / 2 : 0;
       return update();
     }

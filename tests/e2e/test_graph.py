@@ -208,3 +208,19 @@ def test_step_backward_applies_each_local_gradient_last_operation_first(page: Pa
     loss.get_by_role("button", name="Reset").click()
     expect(status).to_have_text("The grads are back as the figure first showed them.")
     expect(node(page, "x")).to_have_text(re.compile("grad 0.0$"))
+
+
+def test_on_a_phone_a_graph_a_little_too_wide_opens_at_its_leaves_its_last_value_a_swipe_away(page: Page, course: str):
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(course + LESSON)
+    explorer = come_to(page.locator("#explorer"))
+    expect(explorer).to_have_attribute("data-drawn", "")
+    canvas = explorer.locator(".ember-figure__canvas")
+    assert canvas.evaluate("el => el.scrollWidth > el.clientWidth")  # too wide at a readable size
+    view = canvas.bounding_box()
+    graph = explorer.get_by_role("group", name=re.compile("Computation graph"))
+    for leaf in ("a", "b"):  # the Values the explorer asks the learner to change
+        box = graph.get_by_role("button", name=re.compile(f"^{leaf} data")).bounding_box()
+        assert view["x"] <= box["x"] and box["x"] + box["width"] <= view["x"] + view["width"], (leaf, box, view)
+    last = graph.get_by_role("button", name=re.compile("^z data")).bounding_box()
+    assert last["x"] + last["width"] > view["x"] + view["width"]  # at the right, beyond the view

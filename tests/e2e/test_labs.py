@@ -6,6 +6,7 @@ from playwright.sync_api import Page, expect
 
 from tests.e2e.pages import (ADD, LESSON, MUL, PROGRESS_KEY, REPR, RIGHT_INIT, WRONG_INIT, cell, check, editor, lab,
                              output, run, run_checks, write_gap)
+from tools.reach import come_to
 
 
 def test_wrong_init_fails_the_matching_checks_with_reasons_and_passes_the_others(page: Page, course: str):
@@ -157,3 +158,19 @@ def test_runaway_recursion_in_a_gap_is_a_recursion_error_and_python_lives_on(pag
     write_gap(page, 1, "return repr(self)", REPR)
     run_checks(page, 1)
     expect(lab(page, 1).get_by_role("status").last).to_have_text("All 5 checks passed.")
+
+
+def test_a_labs_tip_names_keys_under_a_mouse_and_not_on_a_touch_screen(browser, course: str):
+    for touch, keys_shown in ((False, True), (True, False)):
+        context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=touch, is_mobile=touch)
+        page = context.new_page()
+        page.goto(course + LESSON)
+        tip = come_to(lab(page, 1)).get_by_text("Enter already indents the next line")
+        expect(tip).to_be_visible()
+        expect(tip).to_contain_text("Select code selects its code.")
+        keys = tip.get_by_text("Shift+Tab indent")
+        if keys_shown:
+            expect(keys).to_be_visible()
+        else:
+            expect(keys).to_be_hidden()
+        context.close()

@@ -209,3 +209,19 @@ def test_each_component_a_page_loads_later_has_its_chunks_named_for_fetching_ahe
     lazy = json.loads((COURSE_SITE / "assets" / "ember" / "ember.lazy.json").read_text(encoding="utf-8"))
     assert set(named) == set(lazy)  # js/build.mjs's map, which js/prefetch.js reads
     assert all(lazy[name] for name in ("cell.js", "lab.js", "math.js"))
+
+
+def test_a_cell_waiting_for_its_code_keeps_about_the_height_its_editor_and_run_bar_will_have(page: Page, course: str):
+    page.set_viewport_size({"width": 390, "height": 844})  # where long lines wrap
+    held = []
+    page.route("**/assets/ember/cell-*.js", lambda route: held.append(route))
+    page.goto(course + LESSON)
+    cell = page.get_by_role("group", name="Code cell 1")
+    cell.evaluate("cell => cell.scrollIntoView({ block: 'center' })")  # not come_to: it waits for the mount
+    expect(cell).to_have_attribute("data-found", "")
+    page.wait_for_function("() => document.fonts.status === 'loaded'")
+    waiting = cell.bounding_box()["height"]
+    for route in held:
+        route.continue_()
+    expect(cell.get_by_role("button", name="Run")).to_be_visible()
+    assert abs(cell.bounding_box()["height"] - waiting) <= 20, waiting  # a wrapped line, at most
