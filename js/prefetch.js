@@ -1,8 +1,8 @@
 // Fetch a component's code ahead of running it. Under <link rel="modulepreload"> the browser
 // fetches a module and compiles it, off the page's main thread, without running it: running it
 // later is then shorter (the editor's: a task of 40-80 ms here, where fetching, compiling and
-// running it took one of 280 ms). Which chunks make up each component's code, the build says (ember.lazy.json,
-// js/build.mjs).
+// running it took one of 280 ms). Which chunks make up each component's code, the build says
+// (ember.lazy.json, js/build.mjs).
 
 const LAZY = new URL("./ember.lazy.json", import.meta.url);
 let chunksOf = null; // the build's map, once asked for

@@ -48,13 +48,13 @@ function nextSlice() {
 /**
  * Mount each element with its component's mount(el, signal): those NEAR the view first, then the
  * rest in the page's order but for lazy ones, each of which waits until it comes near, its code
- * fetched once the page has started and run when the page is idle (but heavy code) or the learner
- * first scrolls, taps or types; one the learner scrolls near goes ahead of the rest. In slices of SLICE_MS that
- * yield to the browser. Which are near, an IntersectionObserver says in the frame after the call,
- * with the layout the browser makes anyway: asking each element would force one more as the page
- * starts. An element whose code has
- * not come yet waits, and the next one whose code has comes first. A component whose code cannot
- * load, or whose mount throws, is logged and skipped: the rest of the page still comes.
+ * fetched once the page has loaded and run when the page is idle (but heavy code) or the learner
+ * first scrolls, taps or types; one the learner scrolls near goes ahead of the rest. In slices of
+ * SLICE_MS that yield to the browser. Which are near, an IntersectionObserver says in the frame
+ * after the call, with the layout the browser makes anyway: asking each element would force one
+ * more as the page starts. An element whose code has not come yet waits, and the next one whose
+ * code has comes first. A component whose code cannot load, or whose mount throws, is logged and
+ * skipped: the rest of the page still comes.
  * @param {Found[]} found
  * @param {AbortSignal} signal aborted when the learner leaves the page: nothing more mounts
  */
@@ -98,7 +98,7 @@ export function mountInSlices(found, signal) {
     });
   };
   const waitingCode = () => new Set([...waiting.values()].flat().map((item) => item.code));
-  // The code of what waits is fetched once the page has started, and run when the page is idle
+  // The code of what waits is fetched once the page has loaded, and run when the page is idle
   // (but heavy code), or at once when the learner first scrolls, taps or types: then each part
   // mounts in the frame it comes near in, and prints typeset. Not as the page starts: fetching,
   // compiling and running the editor's code (380 KB) took a phone's main thread for a long task
