@@ -200,14 +200,15 @@ function idle() {
 }
 
 /**
- * Fetch every component's code at once (Chunk.prefetch); run each, once fetched, when the browser
- * is idle, one at a time, but heavy code, which runs when the learner first moves: fetched and
- * compiled ahead, the editor's is a task of 40-80 ms here, not 280.
+ * Fetch every component's code at once (Chunk.prefetch), but code that has come already, as
+ * KaTeX's for a formula on the first screen; run each, once fetched, when the browser is idle,
+ * one at a time, but heavy code, which runs when the learner first moves: fetched and compiled
+ * ahead, the editor's is a task of 40-80 ms here, not 280.
  * @param {Set<Chunk>} codes
  * @param {AbortSignal} signal
  */
 async function fetchAhead(codes, signal) {
-  const fetched = new Map([...codes].map((code) => [code, code.prefetch()]));
+  const fetched = new Map([...codes].filter((code) => !code.settled).map((code) => [code, code.prefetch()]));
   for (const [code, prefetched] of fetched) {
     if (code.heavy) continue;
     await prefetched;
