@@ -1,7 +1,8 @@
 # Everything is set up by the targets that need it; nothing is installed by hand.
 #   make serve   set up, then preview the site at http://127.0.0.1:8000 (make serve DEV_ADDR=127.0.0.1:8001
 #                for another address)
-#   make test    set up, build the site, and run every test (unit and Playwright in Chromium)
+#   make test    set up, build the site, and run every test (unit, Playwright in Chromium, and
+#                puppeteer-core in Firefox)
 #   make bench   set up, build the site, and print the speed figures
 
 VENV := .venv
@@ -31,6 +32,7 @@ bundle: build/bundle/ember.js
 
 browser: $(VENV)/.installed
 	$(PY) tools/chromium.py
+	$(PY) -m tools.firefox
 
 site: setup
 	$(VENV)/bin/mkdocs build --strict
@@ -48,6 +50,7 @@ test: site test-course browser
 	$(PY) -m site_src check
 	node --test tests/js/
 	$(PY) -m pytest
+	node --test tests/firefox/
 
 # Speed figures, each against a baseline measured in the same run; see bench/.
 bench: site browser

@@ -46,6 +46,19 @@ def find(own: str | None = None) -> Path | None:
     return None
 
 
+def apt_install(package: str) -> bool:
+    """Install one of Debian's packages with apt-get, where this is Debian and we are root.
+
+    Returns:
+        Whether apt-get could be run (it raises CalledProcessError if it failed).
+    """
+    if not (shutil.which("apt-get") and os.geteuid() == 0):
+        return False
+    subprocess.run(["apt-get", "update", "-qq"], check=True)
+    subprocess.run(["apt-get", "install", "-y", "-qq", package], check=True)
+    return True
+
+
 def install() -> Path:
     """Return a Chromium, installing Debian's (as root) or Playwright's own when there is none.
 
@@ -53,9 +66,7 @@ def install() -> Path:
         SystemExit: If no Chromium could be installed.
     """
     path = find()
-    if path is None and shutil.which("apt-get") and os.geteuid() == 0:
-        subprocess.run(["apt-get", "update", "-qq"], check=True)
-        subprocess.run(["apt-get", "install", "-y", "-qq", "chromium"], check=True)
+    if path is None and apt_install("chromium"):
         path = find()
     if path is None:
         subprocess.run([sys.executable, "-m", "playwright", "install", "chromium"], check=False)

@@ -1,7 +1,8 @@
 """Serve a folder on a free localhost port, with the MIME types that module scripts and wasm need.
 
 Used by the e2e tests and ``make bench``, which serve ``build/site`` as a static host would, at a
-port that is not ``site_url``'s (js/instant.js keeps instant navigation working there).
+port that is not ``site_url``'s (js/instant.js keeps instant navigation working there); the Firefox
+tests (tests/firefox/) start it as ``python -m tools.serve FOLDER [--isolated]``.
 """
 
 import contextlib
@@ -123,3 +124,17 @@ def serve(folder: Path, isolated: bool = False, host: bool = False) -> Iterator[
     finally:
         server.shutdown()
         server.server_close()
+
+
+if __name__ == "__main__":
+    import argparse
+    import sys
+
+    parser = argparse.ArgumentParser(description="Serve a folder on a free localhost port; print its "
+                                     "URL, then serve until standard input closes.")
+    parser.add_argument("folder", type=Path)
+    parser.add_argument("--isolated", action="store_true", help="with COOP and COEP (ISOLATION_HEADERS)")
+    options = parser.parse_args()
+    with serve(options.folder, isolated=options.isolated) as url:
+        print(url, flush=True)
+        sys.stdin.read()

@@ -2,8 +2,8 @@
 // indentation on Enter, Tab and Shift+Tab that indent and dedent, Backspace that removes one
 // level, Home and End on the whole line, pasted blocks placed at the line's indentation,
 // wrapped lines with a hanging indent, completion after a dot or on Ctrl+Space, and Material's
-// code colours for the light and dark schemes. Escape then Tab leaves the editor
-// (CodeMirror's tab focus mode).
+// code colours for the light and dark schemes; non-breaking spaces that come in made plain outside
+// strings. Escape then Tab leaves the editor (CodeMirror's tab focus mode).
 
 import { acceptCompletion, autocompletion, closeBrackets, closeBracketsKeymap, completionKeymap } from "@codemirror/autocomplete";
 import { defaultKeymap, history, historyKeymap, isolateHistory } from "@codemirror/commands";
@@ -15,6 +15,7 @@ import { tags } from "@lezer/highlight";
 import { smallestChange } from "../text.js";
 import { completionSources } from "./complete.js";
 import { editingKeys, keepFloor, placeInput } from "./indent.js";
+import { plainSpacesOnInput } from "./spaces.js";
 import { hangingIndent } from "./wrap.js";
 
 /** Syntax colours from Material's --md-code-hl-* variables. */
@@ -25,11 +26,11 @@ const materialColours = HighlightStyle.define([
   { tag: tags.comment, color: "var(--ember-code-comment)", fontStyle: "italic" },
   { tag: [tags.function(tags.variableName), tags.function(tags.propertyName)], color: "var(--md-code-hl-function-color)" },
   { tag: [tags.definition(tags.variableName), tags.className], color: "var(--md-code-hl-constant-color)" },
-  // Never wrapped inside an operator: "**=" stays whole on a narrow screen. Brackets, commas and
-  // the dot keep the code's own colour: a span for each would make a page of editors thousands
-  // of elements larger.
+  // Brackets, commas and the dot keep the code's own colour: a span for each would make a page of
+  // editors thousands of elements larger. No white-space style here: inside a token's span, Firefox
+  // types a space as U+00A0, which Python refuses.
   { tag: [tags.arithmeticOperator, tags.compareOperator, tags.updateOperator, tags.definitionOperator,
-    tags.bitwiseOperator], color: "var(--md-code-hl-operator-color)", whiteSpace: "nowrap" },
+    tags.bitwiseOperator], color: "var(--md-code-hl-operator-color)" },
   { tag: tags.self, color: "var(--md-code-hl-special-color)" },
 ]);
 
@@ -55,6 +56,7 @@ export function pythonEditing({ label, texts = () => [] }) {
     // always starts a new line. Enter or Tab takes the one picked.
     autocompletion({ override: completionSources(texts), icons: false, selectOnOpen: false }),
     placeInput,
+    plainSpacesOnInput,
     keepFloor,
     Prec.high(keymap.of([{ key: "Tab", run: acceptCompletion }, ...editingKeys])),
     keymap.of([...closeBracketsKeymap, ...defaultKeymap, ...historyKeymap, ...completionKeymap]),

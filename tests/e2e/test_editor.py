@@ -147,6 +147,25 @@ def test_text_pasted_from_the_hints_lands_at_the_gaps_indentation(page: Page, co
         "        self._op = _op\n        if True:\n            x = 1\n        self._op = _op\n") + "$")
 
 
+def test_code_pasted_from_a_web_page_with_non_breaking_spaces_runs_and_the_cell_says_so_once(page: Page, course: str):
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page.goto(course + LESSON)
+    page.evaluate("text => navigator.clipboard.writeText(text)", "x\u00a0=\u00a0'a\u00a0b'\nprint(x,\u00a0len(x))")
+    cell(page, 1).get_by_role("textbox").click()
+    page.keyboard.press("ControlOrMeta+a")
+    page.keyboard.press("ControlOrMeta+v")
+    note = cell(page, 1).get_by_role("status").filter(has_text="Non-breaking spaces")
+    expect(note).to_have_text(re.compile("now plain spaces"))
+    run(page, 1)
+    expect(output(page, 1)).to_have_text("a\u00a0b 3\n")  # the one in the string is the learner's own
+    cell(page, 1).get_by_role("textbox").click()
+    page.keyboard.type(" ")
+    expect(note).to_have_count(0)
+    page.keyboard.press("ControlOrMeta+v")
+    expect(cell(page, 1).get_by_role("textbox")).to_contain_text("x = 'a")
+    expect(note).to_have_count(0)
+
+
 def test_a_syntax_error_is_marked_on_the_gaps_own_line_with_pythons_message(page: Page, course: str):
     page.goto(course + NEXT_LESSON)
     select_gap(page, 1, "Set self.grad and other.grad")

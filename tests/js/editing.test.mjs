@@ -95,3 +95,28 @@ test("Shift+Tab on the blank line that Enter made moves the cursor back a level,
   shiftTab({ get state() { return state; }, dispatch: (spec) => { state = state.update(spec).state; } });
   assert.equal(state.doc.toString(), "if x:\na\n    \nb\n", "a blank line among several keeps its spaces");
 });
+
+test("non-breaking spaces pasted into code become spaces, but inside a string, said once", async () => {
+  const { EditorState } = await import("@codemirror/state");
+  const { python } = await import("@codemirror/lang-python");
+  const { showPanel } = await import("@codemirror/view");
+  const { plainSpacesOnInput } = await import("../../js/editor/spaces.js");
+  const nb = "\u00a0";
+  let state = EditorState.create({ doc: "", extensions: [python(), plainSpacesOnInput] });
+  const notes = () => state.facet(showPanel).filter(Boolean).length;
+  const input = (insert, userEvent) => {
+    state = state.update({ changes: { from: state.doc.length, insert }, userEvent }).state;
+  };
+  input(`x${nb}=${nb}f("a${nb}b")${nb}+${nb}1\n`, "input.paste");
+  assert.equal(state.doc.toString(), `x = f("a${nb}b") + 1\n`);
+  assert.equal(notes(), 1);
+  input("y = 2\n", "input.type");
+  assert.equal(notes(), 0);
+  input(`z${nb}= 3\n`, "input.drop");
+  assert.equal(state.doc.toString(), `x = f("a${nb}b") + 1\ny = 2\nz = 3\n`);
+  assert.equal(notes(), 0, "said once, not at every one");
+  input(`w${nb}`, "input.type");
+  assert.ok(state.doc.toString().endsWith(`w${nb}`), "a typed key is left as the keyboard gave it");
+  state = state.update({ changes: { from: 0, insert: nb } }).state;
+  assert.equal(state.doc.toString()[0], nb, "a change the page makes (a reset, another tab) is left as it is");
+});
