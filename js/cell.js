@@ -35,14 +35,18 @@ export function mount(el, left) {
   reset.title = "Bring back this cell's code as the page gives it";
   const status = make("span", "ember-cell__status");
   status.setAttribute("role", "status");
-  bar.append(run, stopButton, reset, status);
+  // How to leave the editor, shown while it has the focus (js/cell.css) and read as its description.
+  const keys = make("span", "ember-cell__keys", "Shift+Enter runs the cell; Tab indents. To leave the editor with "
+    + "the keyboard, press Esc, then Tab.");
+  keys.id = `${el.dataset.id}-keys`;
+  bar.append(run, stopButton, reset, status, keys);
   const host = make("div", "ember-cell__editor");
   const source = code.querySelector("code").textContent.replace(/\n$/, "");
   code.replaceWith(host, bar);
 
   // The editor first, so that Run's listener finds it; the editor calls start, defined just below,
   // only on Shift+Enter.
-  const view = cellEditor(el, { host, source, reset, status, origin, start: () => start(), left });
+  const view = cellEditor(el, { host, source, reset, status, origin, start: () => start(), left, describedBy: keys.id });
   const start = runStop(run, stopButton, async (started) => {
     el.setAttribute("aria-busy", "true");
     try {
@@ -85,7 +89,7 @@ export function mount(el, left) {
  * The cell's editor, with the learner's saved code if the page's code is still the one they
  * changed; Reset brings back the page's code, and a change in another tab shows.
  */
-function cellEditor(el, { host, source, reset, status, origin, start, left }) {
+function cellEditor(el, { host, source, reset, status, origin, start, left, describedBy }) {
   const id = el.dataset.id;
   progress.shareTexts();
   const saved = progress.cellCode(id);
@@ -94,6 +98,7 @@ function cellEditor(el, { host, source, reset, status, origin, start, left }) {
   const view = createEditor(host, {
     doc: saved?.original === source ? saved.code : source,
     label: `Code of cell ${el.dataset.cell}`,
+    describedBy,
     texts: () => ember,
     onRun: () => start(),
     onChange: (code, before) => {

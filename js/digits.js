@@ -7,7 +7,8 @@
 // share of its 4 × 4 block that is inked, as their preprocessing counted it. A mouse, a pen or a
 // finger inks the bitmap (Shift, or a pen's eraser, rubs it out); from the keyboard, the pad is
 // one Tab stop whose arrows move between pixels, Space or Enter inks or clears a whole pixel, and
-// Delete clears it. Each image below is a button that puts it on the pad.
+// Delete clears it. Each image below is a button that puts it on the pad, and brings the pad into
+// view.
 
 import { button, make, readJson, svg } from "./dom.js";
 import { forward } from "./network/forward.js";
@@ -61,12 +62,24 @@ function images(shown, pad) {
       const put = button("", "ember-digits__put");
       put.setAttribute("aria-label", `Put on the pad: ${words}`);
       put.append(...picture);
-      put.addEventListener("click", () => pad.put(pixels));
+      put.addEventListener("click", () => {
+        pad.put(pixels);
+        inView(pad.root);
+      });
       item.append(put);
     } else item.append(...picture);
     list.append(item);
   }
   return [list];
+}
+
+/** Scroll the page, if need be, until element is wholly in view below the sticky header: an image
+ * put on the pad far below it shows what the pad reads. */
+function inView(element) {
+  const top = document.querySelector(".md-header")?.getBoundingClientRect().bottom ?? 0;
+  const box = element.getBoundingClientRect();
+  if (box.top < top) scrollBy(0, box.top - top);
+  else if (box.bottom > innerHeight) scrollBy(0, Math.min(box.bottom - innerHeight, box.top - top));
 }
 
 /** An 8 × 8 image as SVG: a square for each inked pixel, as dark as its ink. */

@@ -73,8 +73,8 @@ function plotSvg(plot, WIDTH, tabled, reach) {
   const names = plot.series.map((series) => series.name).join(", ");
   const root = svg("svg", {
     viewBox: `0 0 ${WIDTH} ${HEIGHT}`, width: WIDTH, height: HEIGHT, class: "ember-plot__svg", role: "img",
-    "aria-label": `${plot.title || "Plot"}: ${names}; ${plot.x_label || "x"} from ${pyFloat(x0)} to ${pyFloat(x1)}, `
-      + `${plot.y_label || "y"} from ${pyFloat(y0)} to ${pyFloat(y1)}.${tabled ? " The table below the plot has the numbers." : ""}`,
+    "aria-label": `${plot.title || "Plot"}: ${names}; ${plot.x_label || "x"} from ${tickText(x0)} to ${tickText(x1)}, `
+      + `${plot.y_label || "y"} from ${tickText(y0)} to ${tickText(y1)}.${tabled ? " The table below the plot has the numbers." : ""}`,
   });
   planes.set(root, { x: [left, right, MARGIN.left, WIDTH - MARGIN.right], y: [bottom, top, HEIGHT - MARGIN.bottom, MARGIN.top] });
   const axes = svg("g", { class: "ember-plot__axes" });
@@ -199,11 +199,16 @@ function legend(plot) {
   return list;
 }
 
+/** x to 6 significant digits, as Python writes that float (site_src/fences/plot.py, rounded). */
+function rounded(x) {
+  return pyFloat(Number(Number(x).toPrecision(6)));
+}
+
 /** One table per series, as the build writes them (site_src/fences/plot.py). */
 function tables(plot) {
   return plot.series.filter((series) => series.kind !== "marks" || series.marks.length).map((series) => {
     const marks = series.kind === "marks";
-    const rows = marks ? series.marks.map(([x, text]) => [pyFloat(x), text]) : series.points.map(([x, y]) => [pyFloat(x), pyFloat(y)]);
+    const rows = marks ? series.marks.map(([x, text]) => [rounded(x), text]) : series.points.map(([x, y]) => [rounded(x), rounded(y)]);
     const every = Math.max(1, Math.ceil(rows.length / TABLE_ROWS));
     const table = make("table", "");
     const caption = make("caption", "", every > 1 ? `${series.name} (one point in ${every}, of ${rows.length})` : series.name);

@@ -196,6 +196,13 @@ function codeOf(state, gap) {
   return EditorSelection.range(gap.from + start, gap.from + text.trimEnd().length);
 }
 
+/** A transaction that selects range and scrolls it to the middle of the view, clear of the page's
+ * sticky header, with lines around it to read: for a button outside the editor that takes the
+ * learner there. */
+function centred(range) {
+  return { selection: range, effects: EditorView.scrollIntoView(range, { y: "center" }), userEvent: "select" };
+}
+
 /** Mod-a inside an editable gap selects the gap's code; pressed again, the whole file. */
 function selectGap(view) {
   const { from, to } = view.state.selection.main;
@@ -290,14 +297,14 @@ export function createGapEditor(parent, { doc, label, gaps, texts, onChange, pro
     selectCode(name) {
       const gap = view.state.field(gapField).find((g) => g.name === name);
       view.focus();
-      view.dispatch({ selection: codeOf(view.state, gap), scrollIntoView: true, userEvent: "select" });
+      view.dispatch(centred(codeOf(view.state, gap)));
     },
     /** Select the code of a gap's line (1-based in the gap; its last, past the end). */
     selectLine(name, number) {
       const line = lineOfGap(view.state, name, number);
       const start = line.from + /^\s*/.exec(line.text)[0].length;
       view.focus();
-      view.dispatch({ selection: EditorSelection.range(start, line.to), scrollIntoView: true, userEvent: "select" });
+      view.dispatch(centred(EditorSelection.range(start, line.to)));
     },
     /** Put the cursor where a line goes after a gap's line (1-based; 0: before its first line):
      * at that line's end, or before the first line's code, ready for Enter. */
@@ -305,7 +312,7 @@ export function createGapEditor(parent, { doc, label, gaps, texts, onChange, pro
       const line = lineOfGap(view.state, name, Math.max(number, 1));
       const at = number ? line.to : line.from + /^\s*/.exec(line.text)[0].length;
       view.focus();
-      view.dispatch({ selection: EditorSelection.cursor(at), scrollIntoView: true, userEvent: "select" });
+      view.dispatch(centred(EditorSelection.cursor(at)));
     },
     replace(name, value) {
       const gap = view.state.field(gapField).find((g) => g.name === name);

@@ -37,11 +37,12 @@ const materialColours = HighlightStyle.define([
 /**
  * What every editor has: line numbers, history, Python with its indentation and completion,
  * the editing keys, Material's colours, wrapped lines with a hanging indent, and a name.
- * @param {{label: string, texts?: () => string[]}} options label is the editor's accessible
- *   name; texts gives the text of other files whose names completion offers after a dot
+ * @param {{label: string, describedBy?: string, texts?: () => string[]}} options label is the
+ *   editor's accessible name; describedBy the id of an element that describes it; texts gives the
+ *   text of other files whose names completion offers after a dot
  * @returns {import("@codemirror/state").Extension}
  */
-export function pythonEditing({ label, texts = () => [] }) {
+export function pythonEditing({ label, describedBy, texts = () => [] }) {
   return [
     lineNumbers(),
     highlightSpecialChars(),
@@ -63,7 +64,7 @@ export function pythonEditing({ label, texts = () => [] }) {
     syntaxHighlighting(materialColours),
     EditorView.lineWrapping,
     hangingIndent,
-    EditorView.contentAttributes.of({ "aria-label": label }),
+    EditorView.contentAttributes.of({ "aria-label": label, ...(describedBy && { "aria-describedby": describedBy }) }),
     // The page's sticky header covers the top of the window: scroll what is selected below it.
     EditorView.scrollMargins.of(() => ({ top: document.querySelector(".md-header")?.offsetHeight ?? 0 })),
   ];
@@ -72,19 +73,19 @@ export function pythonEditing({ label, texts = () => [] }) {
 /**
  * Make a free editor, as a code cell has, inside parent.
  * @param {HTMLElement} parent
- * @param {{doc: string, label: string, onRun: () => void,
- *   onChange?: (text: string, before: string) => void, texts?: () => string[]}} options label
- *   is the editor's accessible name; onRun is called on Shift+Enter; onChange with the whole text
- *   after each change, and before it; texts as for pythonEditing
+ * @param {{doc: string, label: string, describedBy?: string, onRun: () => void,
+ *   onChange?: (text: string, before: string) => void, texts?: () => string[]}} options onRun is
+ *   called on Shift+Enter; onChange with the whole text after each change, and before it; label,
+ *   describedBy and texts as for pythonEditing
  * @returns {EditorView}
  */
-export function createEditor(parent, { doc, label, onRun, onChange = () => {}, texts }) {
+export function createEditor(parent, { doc, label, describedBy, onRun, onChange = () => {}, texts }) {
   return new EditorView({
     doc,
     parent,
     extensions: [
       Prec.highest(keymap.of([{ key: "Shift-Enter", run: () => (onRun(), true) }])),
-      pythonEditing({ label, texts }),
+      pythonEditing({ label, describedBy, texts }),
       EditorView.updateListener.of((update) => {
         if (update.docChanged) onChange(update.state.doc.toString(), update.startState.doc.toString());
       }),

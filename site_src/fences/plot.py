@@ -58,13 +58,20 @@ def plot_html(plot_id: str, plot: dict, caption: str) -> str:
     )
 
 
+def rounded(x: float) -> str:
+    """x to 6 significant digits, as Python writes that float: 2.6, not 2.6000000000000005, as a
+    plot's axis writes its marks (js/plot.js writes its tables the same way)."""
+    return repr(float(f"{x:.6g}"))
+
+
 def tables(plot: dict) -> str:
-    """One table per series: its x and y as Python writes floats (a marks series: its x and
-    texts), at most TABLE_ROWS rows of it; none for a marks series without marks."""
+    """One table per series: its x and y rounded (a marks series: its x and texts), at most
+    TABLE_ROWS rows of it; none for a marks series without marks."""
     parts = []
     for series in plot["series"]:
         marks = series["kind"] == "marks"
-        points = [(repr(x), text) for x, text in series["marks"]] if marks else [(repr(x), repr(y)) for x, y in series["points"]]
+        points = ([(rounded(x), text) for x, text in series["marks"]] if marks
+                  else [(rounded(x), rounded(y)) for x, y in series["points"]])
         if marks and not points:
             continue
         every = max(1, -(-len(points) // TABLE_ROWS))

@@ -102,3 +102,18 @@ def question(page: Page, text: str) -> Locator:
     quiz = come_to(page.get_by_role("group", name=re.compile(re.escape(text))))
     expect(quiz.get_by_role("button", name="Check")).to_be_visible()
     return quiz
+
+
+def shows_focus(page: Page, part: Locator) -> bool:
+    """Whether part looks different once the keyboard's focus is on it: a focus ring, which may
+    lie outside its box. A key pressed once it has the focus tells the browser the learner is on
+    the keyboard (after a click, it rings only what the keyboard reaches). The page must not
+    scroll between the two pictures."""
+    part.evaluate("element => element.scrollIntoView({block: 'center'})")
+    box = part.bounding_box()
+    clip = {"x": box["x"] - 6, "y": box["y"] - 6, "width": box["width"] + 12, "height": box["height"] + 12}
+    page.evaluate("document.activeElement?.blur()")
+    before = page.screenshot(clip=clip)
+    part.focus()
+    page.keyboard.press("Shift")
+    return page.screenshot(clip=clip) != before

@@ -63,6 +63,28 @@ def test_the_keyboard_moves_over_the_pixels_and_space_inks_one(page: Page, cours
     expect(pad(page).get_by_role("gridcell", name="row 2, column 5, blank")).to_be_attached()
 
 
+def seen_whole(part) -> bool:
+    """Whether all of part is in the view and below the page's sticky header."""
+    return part.evaluate("""element => {
+      const { top, bottom } = element.getBoundingClientRect();
+      return top >= document.querySelector(".md-header").getBoundingClientRect().bottom && bottom <= innerHeight;
+    }""")
+
+
+def test_a_misread_digit_chosen_far_below_the_pad_on_a_phone_brings_the_pad_into_view(page: Page, site: str):
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(site + "lessons/18-reading-handwriting/")
+    figure = come_to(page.locator("#digits-pad"))
+    grid = figure.get_by_role("grid", name="Drawing pad, 8 by 8 pixels")
+    expect(grid).to_be_visible()
+    last = figure.get_by_role("button", name=re.compile("^Put on the pad: ")).last
+    last.evaluate("element => element.scrollIntoView({block: 'center'})")
+    assert not seen_whole(grid)
+    last.click()
+    expect(figure.get_by_text(re.compile(r"^It reads \d, with a chance of \d+ %\.$"))).to_be_visible()
+    assert seen_whole(grid)
+
+
 def test_an_image_put_on_the_pad_is_read_and_a_cells_network_reads_what_is_drawn(page: Page, course: str):
     page.goto(course + "playground/")
     expect(pad(page)).to_be_visible()

@@ -98,6 +98,20 @@ def test_tab_indents_shift_tab_dedents_no_further_than_the_gap_and_escape_tab_le
     expect(lab(page, 1).get_by_text("press Esc, then Tab")).to_be_visible()
 
 
+def test_a_cell_says_how_to_leave_it_where_the_focus_enters_and_escape_tab_leaves(page: Page, course: str):
+    page.goto(course + LESSON)
+    code = cell(page, 1).get_by_role("textbox")
+    expect(code).to_have_accessible_description(re.compile("press Esc, then Tab"))
+    keys = cell(page, 1).get_by_text("To leave the editor with the keyboard, press Esc, then Tab.")
+    expect(keys).to_be_hidden()
+    code.click()
+    expect(keys).to_be_visible()
+    page.keyboard.press("Escape")
+    page.keyboard.press("Tab")
+    expect(code).not_to_be_focused()
+    expect(keys).to_be_hidden()
+
+
 def test_home_and_shift_end_take_the_whole_of_a_wrapped_line(page: Page, course: str):
     page.set_viewport_size({"width": 390, "height": 800})
     page.goto(course + LESSON)

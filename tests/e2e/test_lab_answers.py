@@ -68,6 +68,22 @@ def test_assigning_grads_in_lesson_09s_product_gets_the_words_of_that_mistake(pa
     expect(a_squared).to_contain_text("+=")
 
 
+def line_centred_below_header(page: Page, text: str) -> bool:
+    """Whether the editor's line that shows text is in the middle half of the view below the page's
+    sticky header, once scrolling has ended: clear of the header, with lines to read around it."""
+    return page.evaluate("""text => new Promise((resolve) => {
+      const check = () => {
+        const line = [...document.querySelectorAll(".cm-line")].find((el) => el.textContent.trim() === text);
+        const header = document.querySelector(".md-header").getBoundingClientRect();
+        const { top, bottom } = line?.getBoundingClientRect() ?? {};
+        const quarter = (innerHeight - header.bottom) / 4;
+        resolve(top >= header.bottom + quarter && bottom <= innerHeight - quarter);
+      };
+      addEventListener("scrollend", check, { once: true });
+      setTimeout(check, 1000);  // no scroll at all: no scrollend
+    })""", text)
+
+
 def type_first_lab_and_add(page: Page) -> None:
     """Type the test course's first lab, and + in its second, right."""
     type_first_lab(page)
@@ -84,7 +100,9 @@ def test_a_wrong_line_is_pointed_at_and_its_button_selects_it_for_retyping(page:
     pointer = lab(page, 2).get_by_role("listitem").filter(has_text="Gap L01.mul")
     expect(pointer).to_have_text(re.compile(r"^Gap L01\.mul: the checks pass once its line 2 changes; they find nothing wrong in its line 1\."))
     expect(lab(page, 2).get_by_role("listitem").filter(has_text="Gap L01.add")).to_have_count(0)  # right: not named
+    page.evaluate("scrollTo(0, document.body.scrollHeight)")  # the line far above: the button brings it into view
     pointer.get_by_role("button", name="Select line 2 of L01.mul").click()
+    assert line_centred_below_header(page, "out = Value(self.data + other.data, (self, other), '*')")
     page.keyboard.type("out = Value(self.data * other.data, (self, other), '*')")  # typed over the selected line
     run_checks(page, 2)
     expect(lab(page, 2).get_by_role("status").last).to_have_text("All 6 checks passed.")

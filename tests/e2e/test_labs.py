@@ -6,6 +6,7 @@ from playwright.sync_api import Page, expect
 
 from tests.e2e.pages import (ADD, LESSON, MUL, PROGRESS_KEY, REPR, RIGHT_INIT, WRONG_INIT, cell, check, editor, lab,
                              output, run, run_checks, write_gap)
+from tests.e2e.conftest import AXE
 from tools.reach import come_to
 
 
@@ -174,3 +175,14 @@ def test_a_labs_tip_names_keys_under_a_mouse_and_not_on_a_touch_screen(browser, 
         else:
             expect(keys).to_be_hidden()
         context.close()
+
+
+def test_code_in_a_gap_keeps_4_5_to_1_contrast_in_dark_mode_on_the_cursors_line(page: Page, course: str):
+    page.emulate_media(color_scheme="dark")
+    page.goto(course + LESSON)
+    editor(page, 1).get_by_text("Keep data as a float").click()
+    page.keyboard.press("ControlOrMeta+a")
+    page.keyboard.insert_text('        if data is not None and 1.5 > 0:\n            self.data = float(data)  # "kept"')
+    page.add_script_tag(path=str(AXE))
+    result = editor(page, 1).evaluate("box => axe.run(box, {runOnly: ['color-contrast']})")
+    assert [node["html"] for rule in result["violations"] for node in rule["nodes"]] == []

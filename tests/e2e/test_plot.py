@@ -14,7 +14,7 @@ def test_the_plot_is_drawn_with_its_legend_and_named_for_screen_readers(page: Pa
     page.goto(course + "playground/")
     plot = page.locator(PLOT)
     expect(plot.get_by_role("img")).to_have_attribute(
-        "aria-label", re.compile(r"^Plot: x², 2x; x from -3\.0 to 3\.0, y from -6\.0 to 9\.0\."))
+        "aria-label", re.compile(r"^Plot: x², 2x; x from -3 to 3, y from -6 to 9\."))
     expect(plot.get_by_role("list", name="Legend").get_by_role("listitem")).to_have_text(["x²", "2x"])
     expect(plot.locator("polyline")).to_have_count(4)  # two series, two legend samples
 
@@ -28,6 +28,18 @@ def test_a_cell_redraws_the_plot_above_it(page: Page, course: str):
     expect(plot.locator(".ember-plot__svg .ember-plot__series--2 polygon")).to_have_count(1)  # a triangle
     plot.get_by_text("The plot as a table").click()
     expect(plot.get_by_role("table").last).to_contain_text("x = 1")
+
+
+def test_a_plots_text_alternatives_round_its_numbers_as_its_axis_does(page: Page, course: str):
+    page.goto(course + "playground/")
+    replace_code(page, 2, "import hx\nhx.show_plot({'y': hx.line([0.1 + 0.2, 2.6000000000000005], [1 / 3, 7])}, "
+                          "target='playground-plot')")
+    run(page, 2)
+    plot = page.locator(PLOT)
+    expect(plot.get_by_role("img")).to_have_attribute("aria-label", re.compile(r"x from 0\.3 to 2\.6, y from [\d.]+ to 7\.\s"))
+    plot.get_by_text("The plot as a table").click()
+    expect(plot.get_by_role("table").last).to_contain_text("0.30.333333")
+    expect(plot.get_by_role("table").last).to_contain_text("2.67.0")
 
 
 def test_shaded_cells_are_one_shape_per_series_in_the_series_colour(page: Page, course: str):

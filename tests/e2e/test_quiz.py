@@ -6,7 +6,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from tests.e2e.pages import LESSON, question
+from tests.e2e.pages import LESSON, question, shows_focus
 
 PRODUCT = "Can you tell a and b from c alone?"
 """The test course's first question (tests/e2e/course/docs/lessons/01-values-that-remember.md)."""
@@ -61,6 +61,12 @@ def test_the_keyboard_alone_answers_and_arrows_do_not(page: Page, course: str):
     expect(quiz.locator(".ember-quiz__status")).to_be_empty()
     page.keyboard.press("Enter")
     expect(quiz.get_by_role("status")).to_have_text(re.compile("^Right. One pass at"))
+
+
+def test_a_choice_the_keyboard_is_on_shows_a_focus_ring(page: Page, course: str):
+    page.goto(course + LESSON)
+    quiz = question(page, "A loss has 100 knobs")
+    assert shows_focus(page, quiz.get_by_label("100", exact=True))
 
 
 def test_without_javascript_the_options_show_with_the_answer_in_closed_details(browser, course: str):

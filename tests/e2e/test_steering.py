@@ -6,7 +6,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from tests.e2e.pages import cell, output, replace_code
+from tests.e2e.pages import cell, output, replace_code, shows_focus
 
 CELL = 4
 """The playground's cell that waits for a move of its one knob, "rate", up to 15 s."""
@@ -46,7 +46,7 @@ def test_a_move_of_a_slider_reaches_the_running_cell_and_is_marked_on_its_plot(p
     expect(cell(page, CELL).get_by_role("group", name="Steer while it runs")).to_have_count(0)
     table = page.locator("#playground-plot").get_by_text("The plot as a table")
     assert box.bounding_box()["y"] < table.bounding_box()["y"]
-    rate.focus()
+    assert shows_focus(page, rate), "a slider the keyboard is on shows a focus ring"
     page.keyboard.press("End")  # the last stop, 2.0, in one move: the cell ends at the first it sees
     expect(rate).to_have_attribute("aria-valuetext", "2")
     expect(output(page, CELL)).to_contain_text(re.compile(r"rate 2\.0 from step \d+"))

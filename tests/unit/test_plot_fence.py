@@ -66,6 +66,11 @@ def test_the_fence_keeps_the_plot_and_a_table(lib):
     assert '<figure class="ember-plot" id="p">' in html and "<em>line</em>" in html
 
 
+def test_the_table_writes_numbers_as_the_axis_does_not_as_floats_add_up(lib):
+    html = render(f'```python plot id="p"\n{CODE}hx.show_plot({{"n": ([0.1 + 0.2, 7], [1 / 3, 1e-7])}})\n```\n', lib)
+    assert "<tr><td>0.3</td><td>0.333333</td></tr><tr><td>7.0</td><td>1e-07</td></tr>" in html
+
+
 def test_a_long_series_is_tabled_at_even_steps(lib):
     html = render(f'```python plot id="p"\n{CODE}hx.show_plot({{"n": (range(120), range(120))}})\n```\n', lib)
     assert "n (one point in 3, of 120)" in html and html.count("<tr><td>") == 40
