@@ -36,7 +36,7 @@ export function mount(el, left) {
   const status = make("span", "ember-cell__status");
   status.setAttribute("role", "status");
   // How to leave the editor, shown while it has the focus (js/cell.css) and read as its description.
-  const keys = make("span", "ember-cell__keys", "Shift+Enter runs the cell; Tab indents. To leave the editor with "
+  const keys = make("span", "ember-cell__keys", "Shift+Enter runs it. To leave the editor with "
     + "the keyboard, press Esc, then Tab.");
   keys.id = `${el.dataset.id}-keys`;
   bar.append(run, stopButton, reset, status, keys);
@@ -216,6 +216,7 @@ function shower(el, output) {
     while (waiting.size) drawOne();
     replay.end();
     steering.end();
+    docked.end();
   }
   const shown = { take, end, outOfView: docked.outOfView, run: null };
   return shown;

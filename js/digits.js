@@ -10,7 +10,7 @@
 // Delete clears it. Each image below is a button that puts it on the pad, and brings the pad into
 // view.
 
-import { button, make, readJson, svg } from "./dom.js";
+import { bringIntoView, button, make, readJson, svg } from "./dom.js";
 import { forward } from "./network/forward.js";
 
 const SIDE = 8; // pixels a side of an image
@@ -64,22 +64,13 @@ function images(shown, pad) {
       put.append(...picture);
       put.addEventListener("click", () => {
         pad.put(pixels);
-        inView(pad.root);
+        bringIntoView(pad.root); // an image far below the pad shows what the pad reads
       });
       item.append(put);
     } else item.append(...picture);
     list.append(item);
   }
   return [list];
-}
-
-/** Scroll the page, if need be, until element is wholly in view below the sticky header: an image
- * put on the pad far below it shows what the pad reads. */
-function inView(element) {
-  const top = document.querySelector(".md-header")?.getBoundingClientRect().bottom ?? 0;
-  const box = element.getBoundingClientRect();
-  if (box.top < top) scrollBy(0, box.top - top);
-  else if (box.bottom > innerHeight) scrollBy(0, Math.min(box.bottom - innerHeight, box.top - top));
 }
 
 /** An 8 × 8 image as SVG: a square for each inked pixel, as dark as its ink. */

@@ -10,14 +10,16 @@
 // or a digits pad goes after the plots. The figures stay in the dock once the run ends, to be
 // explored there, until the learner puts them back, from the dock or from a stand-in.
 
-import { button, make, standIns as away } from "./dom.js"; // away: a docked figure → its stand-in
+import { bringIntoView, button, headerBottom, make, standIns as away } from "./dom.js"; // away: a docked figure → its stand-in
 const WATCHED_MS = 1000; // how long after its first drawing a run is one to watch
 
 /**
- * The docking of one run of cell: call take with each figure the run draws into, as it does.
+ * The docking of one run of cell: call take with each figure the run draws into, as it does, and
+ * end when the run ends.
  * @param {HTMLElement} cell the .ember-cell element
- * @returns {{take: (figure: HTMLElement) => void, outOfView: () => HTMLElement[]}} outOfView:
- *   the figures the run drew into that are not in the cell, and not half in the view, as it ends
+ * @returns {{take: (figure: HTMLElement) => void, end: () => void, outOfView: () => HTMLElement[]}}
+ *   outOfView: the figures the run drew into that are not in the cell, and not half in the view,
+ *   as it ends
  */
 export function docking(cell) {
   const asked = new Set(); // figures of this run already taken or left where they are
@@ -26,6 +28,7 @@ export function docking(cell) {
   let first = null; // when the run first drew
   return {
     outOfView: () => [...drawn].filter((figure) => figure.isConnected && !cell.contains(figure) && shown(figure) < 0.5),
+    end: () => [...drawn].forEach((figure) => away.has(figure) && shrinkOutOfView(away.get(figure))),
     take(figure) {
       drawn.add(figure);
       first ??= performance.now();
@@ -73,15 +76,33 @@ function dockOf(cell) {
   };
 }
 
-/** The stand-in of a figure about to be docked, in its place and of its height. */
+/** The stand-in of a figure about to be docked, in its place and of its height; its button is
+ * named after the figure's caption, the first words of it: two stand-ins are two buttons. */
 function standIn(figure) {
   const stand = make("div", "ember-dock__away");
   stand.style.height = `${figure.offsetHeight}px`;
   const back = button("Bring it back here", "ember-dock__back");
+  const caption = figure.querySelector("figcaption")?.textContent.trim().split(/\s+/) ?? [];
+  if (caption.length) back.setAttribute("aria-label", `Bring it back here: the figure “${caption.slice(0, 8).join(" ")}${caption.length > 8 ? "…" : ""}”`);
   back.addEventListener("click", () => putBack(figure));
   stand.append(make("p", ""), back);
   figure.before(stand);
   return stand;
+}
+
+/** Once its run has ended, a stand-in out of the view gives up its height, keeping its words and
+ * button: below the view, nothing the learner sees moves; above it, the browser's scroll
+ * anchoring holds the view where it is, and where there is none (Safari) the stand-in keeps it. */
+function shrinkOutOfView(stand) {
+  const anchored = CSS.supports("overflow-anchor", "auto");
+  const watch = new IntersectionObserver(([entry]) => {
+    if (!stand.isConnected) return watch.disconnect();
+    if (entry.isIntersecting) return;
+    if (entry.boundingClientRect.bottom <= entry.rootBounds.top && !anchored) return;
+    stand.style.height = "";
+    watch.disconnect();
+  });
+  watch.observe(stand);
 }
 
 /** Put a docked figure back in its place in the lesson, the keyboard's focus with it if it had it;
@@ -106,21 +127,6 @@ function shown(el) {
   const view = innerHeight - headerBottom();
   const seenHeight = Math.min(bottom, innerHeight) - Math.max(top, headerBottom());
   return height > 0 ? Math.max(0, seenHeight) / Math.min(height, view) : 0;
-}
-
-/** The bottom of Material's header, which stays at the top of the view. */
-function headerBottom() {
-  return document.querySelector(".md-header")?.getBoundingClientRect().bottom ?? 0;
-}
-
-/** Scroll el wholly into the view, below the site's header, by as little as that takes. */
-function bringIntoView(el) {
-  const { top, bottom } = el.getBoundingClientRect();
-  const margin = 8; // px, so that el does not touch the header or the view's edge
-  const above = top - headerBottom() - margin;
-  const below = bottom - innerHeight + margin;
-  if (above < 0) scrollBy({ top: above });
-  else if (below > 0) scrollBy({ top: below });
 }
 
 let revealing = 0; // the frame that scrolls the dock into view, once for the figures of one chunk

@@ -103,6 +103,21 @@ export function button(label, className = "") {
   return el;
 }
 
+/** The bottom of Material's header, which stays at the top of the view. */
+export function headerBottom() {
+  return document.querySelector(".md-header")?.getBoundingClientRect().bottom ?? 0;
+}
+
+/** Scroll el wholly into the view, below the site's header, by as little as that takes. */
+export function bringIntoView(el) {
+  const { top, bottom } = el.getBoundingClientRect();
+  const margin = 8; // px, so that el does not touch the header or the view's edge
+  const above = top - headerBottom() - margin;
+  const below = bottom - innerHeight + margin;
+  if (above < 0) scrollBy({ top: above });
+  else if (below > 0) scrollBy({ top: Math.min(below, above) });
+}
+
 const watchedForResize = new WeakSet(); // the canvases redrawWhenResized watches
 
 /**

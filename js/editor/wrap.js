@@ -1,5 +1,6 @@
 // Wrapped lines with a hanging indent: the rows after a line's first start right of its code (four
-// columns, two on a narrow screen), so Python's indentation stays visible on a phone.
+// columns, two on a narrow screen), so Python's indentation stays visible on a phone, and keep 30
+// columns for code however deep the line is.
 
 import { RangeSetBuilder } from "@codemirror/state";
 import { Decoration, EditorView, ViewPlugin } from "@codemirror/view";
@@ -34,11 +35,21 @@ const lines = ViewPlugin.fromClass(class {
   }
 }, { decorations: (plugin) => plugin.decorations });
 
-/** The first row keeps its place (text-indent pulls it back); the rows after it start at the padding. */
-const columns = "(var(--indent, 0) + var(--ember-hang))";
+/** Columns a wrapped row keeps for code, however deep its line is indented. */
+const ROW = 30;
+
+/**
+ * How far the rows after a line's first start right of its first: its indentation and the hang,
+ * but never so far that fewer than ROW columns are left for code. cqw is of the lines' width, the
+ * content's (a container); a percentage would be of the editor in the padding but of the line
+ * itself in text-indent. The first row keeps its place (text-indent pulls it back); the rows after
+ * it start at the padding.
+ */
+const hang = `min(calc((var(--indent, 0) + var(--ember-hang)) * 1ch), max(0px, calc(100cqw - ${ROW}ch - 8px)))`;
 const theme = EditorView.baseTheme({
   "&": { "--ember-hang": "4" }, // 2 on a narrow screen: js/cell.css
-  ".cm-line": { paddingLeft: `calc(${columns} * 1ch + 6px)`, textIndent: `calc(${columns} * -1ch)` },
+  ".cm-content": { containerType: "inline-size" },
+  ".cm-line": { paddingLeft: `calc(${hang} + 6px)`, textIndent: `calc(-1 * ${hang})` },
 });
 
 /** The hanging indent of every line in view. */

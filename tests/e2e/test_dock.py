@@ -47,7 +47,7 @@ def test_a_figure_out_of_view_comes_under_run_while_the_cell_draws_it_and_goes_b
     # Where the plot was, a stand-in says where it went, and brings it back while it is drawn.
     stand = page.get_by_text("This figure is under the Run button of the cell below that draws into it.")
     come_to(stand)
-    page.get_by_role("button", name="Bring it back here").click()
+    page.get_by_role("button", name=re.compile("^Bring it back here: the figure “")).click()
     expect(dock).to_have_count(0)
     expect(stand).to_have_count(0)
     plot = page.get_by_role("img", name=DRAWN)
@@ -71,6 +71,26 @@ def test_a_figure_out_of_view_comes_under_run_while_the_cell_draws_it_and_goes_b
     expect(page.get_by_role("img", name=DRAWN)).to_be_visible()
     watching.get_by_role("button", name="Stop").click()
     expect(watching.get_by_role("status")).to_have_text("Stopped.", timeout=30_000)
+
+
+def test_once_the_run_ends_a_stand_in_out_of_view_shrinks_and_nothing_in_view_moves(page: Page, isolated_course: str):
+    page.set_viewport_size({"width": 1280, "height": 700})
+    page.goto(isolated_course + "playground/")
+    watching = cell(page, WATCH)
+    watching.get_by_role("button", name="Run").click()
+    dock = watching.get_by_role("region", name=f"Figures that cell {WATCH} draws into")
+    expect(dock.get_by_role("img", name=DRAWN)).to_be_in_viewport(timeout=60_000)
+    stand = page.get_by_text("This figure is under the Run button of the cell below that draws into it.").locator("..")
+    tall = stand.evaluate("element => element.offsetHeight")
+    come_to(watching.get_by_role("button", name="Stop"))
+    run = watching.get_by_role("button", name="Run")
+    where = run.evaluate("element => element.getBoundingClientRect().top")
+    watching.get_by_role("button", name="Stop").click()
+    expect(watching.get_by_role("status")).to_have_text("Stopped.", timeout=30_000)
+    page.wait_for_function("([element, tall]) => element.offsetHeight < tall", arg=[stand.element_handle(), tall])
+    assert stand.evaluate("element => element.offsetHeight") < 200 <= tall
+    assert abs(run.evaluate("element => element.getBoundingClientRect().top") - where) < 2  # scroll anchoring
+    expect(page.get_by_role("button", name=re.compile("^Bring it back here: the figure “"))).to_have_count(1)
 
 
 def test_a_quick_run_leaves_its_figure_in_place_and_a_button_shows_it(page: Page, course: str):

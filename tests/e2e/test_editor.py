@@ -9,7 +9,7 @@ import re
 from playwright.sync_api import Page, expect
 
 from tests.e2e.pages import (COURSE_ID, INIT, LESSON, NEXT_LESSON, PROGRESS_KEY, REPR, cell, check, editor, lab,
-                             output, run, run_checks)
+                             output, replace_code, run, run_checks)
 
 
 def saved(page: Page) -> dict:
@@ -126,7 +126,8 @@ def test_home_and_shift_end_take_the_whole_of_a_wrapped_line(page: Page, course:
 
 
 def test_a_wrapped_line_hangs_right_of_its_indentation_and_code_is_at_least_14px(page: Page, course: str):
-    page.set_viewport_size({"width": 390, "height": 800})
+    # A phone held sideways, or a narrow window: room for the hang and 30 columns of code after it.
+    page.set_viewport_size({"width": 500, "height": 800})
     page.goto(course + LESSON)
     stub = editor(page, 1).locator(".cm-line", has_text="Return text such as")
     stub.scroll_into_view_if_needed()
@@ -142,6 +143,28 @@ def test_a_wrapped_line_hangs_right_of_its_indentation_and_code_is_at_least_14px
     for textbox in (cell(page, 1).get_by_role("textbox"), editor(page, 1)):
         size = textbox.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")
         assert size >= 14
+
+
+def test_a_deeply_indented_line_on_a_phone_wraps_in_rows_of_30_columns_at_least(page: Page, course: str):
+    page.set_viewport_size({"width": 390, "height": 800})
+    page.goto(course + LESSON)
+    deep = " " * 24 + "total = some_function_name(argument_one, argument_two) + another_call(x, y) + 1"
+    replace_code(page, 1, "if a:\n" + deep)
+    line = cell(page, 1).locator(".cm-line", has_text="total =")
+    rows = line.evaluate("""line => {
+      const range = document.createRange();
+      range.selectNodeContents(line);
+      const rects = [...range.getClientRects()].filter((r) => r.width > 0);
+      const tops = [...new Set(rects.map((r) => Math.round(r.top)))];
+      const lefts = tops.map((top) => Math.min(...rects.filter((r) => Math.round(r.top) === top).map((r) => r.left)));
+      const spaces = document.createRange();
+      spaces.setStart(line.firstChild, 0);
+      spaces.setEnd(line.firstChild, 24);
+      const ch = spaces.getBoundingClientRect().width / 24;
+      const right = line.getBoundingClientRect().right - parseFloat(getComputedStyle(line).paddingRight);
+      return lefts.map((left) => (right - left) / ch);
+    }""")
+    assert len(rows) > 1 and all(columns >= 30 for columns in rows[1:]), f"columns of each row: {rows}"
 
 
 def test_text_pasted_from_the_hints_lands_at_the_gaps_indentation(page: Page, course: str):
