@@ -6,8 +6,14 @@ import re
 
 from playwright.sync_api import Page, expect
 
+from pathlib import Path
+
 from tests.e2e.pages import cell, output, run
-from tools.reach import come_to
+from tools.finished import write_solutions
+from tools.reach import cell_with, come_to, paste_code
+
+LESSON_18 = "lessons/18-reading-handwriting/"
+LESSON_18_SOURCE = Path(__file__).resolve().parents[2] / "docs" / "lessons" / "18-reading-handwriting.md"
 
 FIGURE = "#playground-digits"
 """Its network's score for digit d is the ink in column d of the image (tests/e2e/course/docs/playground.md)."""
@@ -73,7 +79,7 @@ def seen_whole(part) -> bool:
 
 def test_a_misread_digit_chosen_far_below_the_pad_on_a_phone_brings_the_pad_into_view(page: Page, site: str):
     page.set_viewport_size({"width": 390, "height": 844})
-    page.goto(site + "lessons/18-reading-handwriting/")
+    page.goto(site + LESSON_18)
     figure = come_to(page.locator("#digits-pad"))
     grid = figure.get_by_role("grid", name="Drawing pad, 8 by 8 pixels")
     expect(grid).to_be_visible()
@@ -95,3 +101,20 @@ def test_an_image_put_on_the_pad_is_read_and_a_cells_network_reads_what_is_drawn
     expect(output(page, last)).to_contain_text("redrawn")
     reads(page, r"^It reads 2, with a chance of \d+ %\.$")  # column 5 is digit 7 - 5 for this network
     expect(cell(page, last).get_by_role("status")).to_have_text(re.compile("Done"))
+
+
+def test_at_a_learning_rate_of_2_the_loss_plot_marks_the_leap_and_keeps_the_share_right_readable(page: Page, site: str):
+    page.goto(site + LESSON_18)
+    write_solutions(page)
+    page.reload()
+    fences = re.findall(r"^```python cell[^\n]*\n(.*?)^```", LESSON_18_SOURCE.read_text(encoding="utf-8"), re.M | re.S)
+    code = next(fence for fence in fences if "steering.read" in fence)
+    assert "lr=0.5)" in code and re.search(r"^EPOCHS = \d+", code, re.M)
+    training = cell_with(page, "steering.read")
+    paste_code(training, re.sub(r"^EPOCHS = \d+", "EPOCHS = 1", code, flags=re.M).replace("lr=0.5)", "lr=2.0)"))
+    training.get_by_role("button", name="Run", exact=True).click()
+    expect(training.get_by_role("status")).to_have_text(re.compile("Done|Finished"), timeout=120_000)
+    plot = page.locator("#digits-training")
+    legend = plot.get_by_role("list", name="Legend").get_by_role("listitem")
+    expect(legend).to_contain_text(["loss of a batch", "loss above 3, drawn at 3", "held out, read right"])
+    expect(plot.get_by_role("img")).to_have_attribute("aria-label", re.compile(r"share right from \S+ to 3\."))
