@@ -6,7 +6,7 @@ import platform
 import tempfile
 from pathlib import Path
 
-from bench import build, digits, drawings, engine, graphs, lesson, lighthouse, loading, network, runtime, training
+from bench import build, digits, drawings, engine, graphs, lesson, lighthouse, loading, network, runtime, shifts, training
 from bench.browser import ROOT, bench
 from bench.table import render
 
@@ -26,7 +26,7 @@ def main() -> None:
             bench(build.material_alone(Path(folder) / "material")) as b:
         rows += (loading.figures(b) + lighthouse.figures(b) + lesson.figures(b) + graphs.figures(b)
                  + runtime.figures(b) + drawings.figures(b) + training.figures(b) + network.figures(b)
-                 + digits.figures(b))
+                 + digits.figures(b) + shifts.figures(b))
     machine = (f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
                f"{platform.system()} {platform.release()}, headless Chromium")
     table = render(rows)

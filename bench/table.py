@@ -16,6 +16,8 @@ class Row:
     met: bool
     unit: str = "ms"
     """Written after the value and the baseline; "" for a count or a score."""
+    places: int = 0
+    """Decimal places the value and the baseline are written with."""
 
     @property
     def ratio(self) -> str:
@@ -29,8 +31,8 @@ def render(rows: list[Row]) -> str:
     for row in rows:
         unit = f" {row.unit}" if row.unit else ""
         lines.append(
-            f"| {row.figure} | {row.value:,.0f}{unit} | {row.baseline_name}: "
-            f"{row.baseline:,.0f}{unit} | {row.ratio} | {row.goal} | "
+            f"| {row.figure} | {row.value:,.{row.places}f}{unit} | {row.baseline_name}: "
+            f"{row.baseline:,.{row.places}f}{unit} | {row.ratio} | {row.goal} | "
             f"{'yes' if row.met else '**no**'} |"
         )
     return "\n".join(lines)
