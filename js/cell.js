@@ -35,9 +35,8 @@ export function mount(el, left) {
   reset.title = "Bring back this cell's code as the page gives it";
   const status = make("span", "ember-cell__status");
   status.setAttribute("role", "status");
-  // How to leave the editor, shown while it has the focus (js/cell.css) and read as its description.
-  const keys = make("span", "ember-cell__keys", "Shift+Enter runs it. To leave the editor with "
-    + "the keyboard, press Esc, then Tab.");
+  // The editor's keys, how to leave it among them, in the bar and read as the editor's description.
+  const keys = make("span", "ember-cell__keys", "Shift+Enter runs it; Esc, then Tab, leaves the editor.");
   keys.id = `${el.dataset.id}-keys`;
   bar.append(run, stopButton, reset, status, keys);
   const host = make("div", "ember-cell__editor");

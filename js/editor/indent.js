@@ -230,6 +230,7 @@ export const placeInput = EditorState.transactionFilter.of((tr) => {
   return {
     changes: { from: fromA, to: toA, insert: result },
     selection: EditorSelection.cursor(fromA + result.length),
+    effects: tr.effects, // what an earlier filter said of the text (js/editor/spaces.js)
     userEvent,
     scrollIntoView: true,
   };

@@ -1,45 +1,51 @@
-// Non-breaking spaces (U+00A0) pasted or dropped into code: text copied from a web page or a chat
-// brings them. Python refuses them outside a string ("invalid non-printable character U+00A0"),
-// so they are made plain spaces as they come in, and a line under the editor says so, the first
-// time only. Inside a string they are the learner's own text and stay. Typed keys are left as
-// they are: an editor that types U+00A0 for the space bar is a defect to mend at its cause (a
-// white-space style on a token's span did that in Firefox), not to hide.
+// Non-breaking spaces (U+00A0) and the other odd spaces of Unicode (U+2000 to U+200A, U+202F,
+// U+205F, U+3000) pasted or dropped into code: text copied from a web page, a chat or a document
+// brings them. Python refuses them outside a string ("invalid non-printable character U+00A0"), so
+// they are made plain spaces as they come in, and a line under the editor says so, the first time
+// only. Inside a string's text they are the learner's own and stay; inside an f-string's {…} they
+// are code. Typed keys are left as they are: an editor that types U+00A0 for the space bar is a
+// defect to mend at its cause (a white-space style on a token's span did that in Firefox), not to
+// hide.
 
-import { ensureSyntaxTree } from "@codemirror/language";
-import { StateEffect, StateField, Transaction, EditorState } from "@codemirror/state";
+import { pythonLanguage } from "@codemirror/lang-python";
+import { EditorState, StateEffect, StateField, Transaction } from "@codemirror/state";
 import { showPanel } from "@codemirror/view";
 
-const NBSP = "\u00a0";
+const ODD = /[\u00a0\u2000-\u200a\u202f\u205f\u3000]/g;
 
-/** Marks the transaction that made non-breaking spaces plain. */
+/** Marks the transaction that made odd spaces plain. */
 const madePlain = StateEffect.define();
 
-/** Whether a position of state is inside a string literal (an f-string's too). */
-function inString(state, pos) {
-  const tree = ensureSyntaxTree(state, state.doc.length, 50);
-  for (let node = tree?.resolveInner(pos, 1); node; node = node.parent) {
+/**
+ * Whether a position of a syntax tree is inside a string's text: in a string (an f-string's
+ * literal part too), not in one of an f-string's {…}, unless in a string inside that.
+ * @param {import("@lezer/common").Tree} tree
+ * @param {number} pos
+ */
+function inStringText(tree, pos) {
+  for (let node = tree.resolveInner(pos, 1); node; node = node.parent) {
+    if (node.name === "FormatReplacement") return false;
     if (node.name === "String" || node.name === "FormatString") return node.from < pos;
   }
   return false;
 }
 
-/** The changes that make each non-breaking space of the inserted ranges of tr, outside a string, a space. */
+/** The changes that make each odd space that came in with tr, outside a string's text, plain. The
+ * text is parsed whole, with every odd space already plain: a parse of the text as it came would
+ * take them for errors, and misplace where strings start and end. */
 function plainSpaces(tr) {
-  const changes = [];
-  tr.changes.iterChanges((fromA, toA, fromB, toB, inserted) => {
-    const text = inserted.toString();
-    for (let at = text.indexOf(NBSP); at >= 0; at = text.indexOf(NBSP, at + 1)) {
-      if (!inString(tr.state, fromB + at)) changes.push({ from: fromB + at, to: fromB + at + 1, insert: " " });
-    }
+  const inserted = [];
+  tr.changes.iterChanges((fromA, toA, fromB, toB, text) => {
+    for (const match of text.toString().matchAll(ODD)) inserted.push(fromB + match.index);
   });
-  return changes;
+  if (!inserted.length) return [];
+  const tree = pythonLanguage.parser.parse(tr.newDoc.toString().replace(ODD, " "));
+  return inserted.filter((pos) => !inStringText(tree, pos)).map((pos) => ({ from: pos, to: pos + 1, insert: " " }));
 }
 
 const madePlainOnce = EditorState.transactionFilter.of((tr) => {
   if (!tr.docChanged || !/^input\.(paste|drop)$/.test(tr.annotation(Transaction.userEvent) ?? "")) return tr;
-  let any = false;
-  tr.changes.iterChanges((fromA, toA, fromB, toB, inserted) => (any ||= inserted.toString().includes(NBSP)));
-  const changes = any ? plainSpaces(tr) : [];
+  const changes = plainSpaces(tr);
   return changes.length ? [tr, { changes, sequential: true, effects: madePlain.of(null) }] : tr;
 });
 
@@ -57,10 +63,10 @@ function note() {
   const dom = document.createElement("div");
   dom.className = "ember-editor-note";
   dom.setAttribute("role", "status");
-  dom.textContent = "Non-breaking spaces that came in with this text are now plain spaces: Python reads "
-    + "only plain spaces in code.";
+  dom.textContent = "Non-breaking and other odd spaces that came in with this text are now plain spaces: "
+    + "Python reads only plain spaces in code.";
   return { dom, top: false };
 }
 
-/** Non-breaking spaces outside strings made plain as they are pasted or dropped, said once under the editor. */
+/** Odd spaces outside strings' text made plain as they are pasted or dropped, said once under the editor. */
 export const plainSpacesOnInput = [madePlainOnce, told];

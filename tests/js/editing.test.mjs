@@ -120,3 +120,27 @@ test("non-breaking spaces pasted into code become spaces, but inside a string, s
   state = state.update({ changes: { from: 0, insert: nb } }).state;
   assert.equal(state.doc.toString()[0], nb, "a change the page makes (a reset, another tab) is left as it is");
 });
+
+test("an odd space is plain in code and kept in a string's text, whatever the strings around it", async () => {
+  const { EditorState } = await import("@codemirror/state");
+  const { python } = await import("@codemirror/lang-python");
+  const { showPanel } = await import("@codemirror/view");
+  const { plainSpacesOnInput } = await import("../../js/editor/spaces.js");
+  const { placeInput } = await import("../../js/editor/indent.js");
+  const nb = "\u00a0";
+  const pasted = (text) => {
+    const state = EditorState.create({ doc: "x = 0\n", extensions: [python(), placeInput, plainSpacesOnInput] });
+    const after = state.update({ changes: { from: 6, insert: text }, userEvent: "input.paste" }).state;
+    return [after.doc.toString().slice(6), after.facet(showPanel).filter(Boolean).length];
+  };
+  const s = (text) => text.replaceAll("~", nb);
+  assert.deepEqual(pasted(s(`x~=~"a~b"~+~"c~d"`)), [s(`x = "a~b" + "c~d"`), 1]);
+  assert.deepEqual(pasted(s(`x~=~"a~b"~+~'c~d'`)), [s(`x = "a~b" + 'c~d'`), 1]);
+  assert.deepEqual(pasted(s(`r"a~b"~+~b'c~d'`)), [s(`r"a~b" + b'c~d'`), 1]);
+  assert.deepEqual(pasted(s(`f"a~{x~+~1}~b"`)), [s(`f"a~{x + 1}~b"`), 1], "an f-string's {…} is code");
+  assert.deepEqual(pasted(s(`f"{d[~'k~']~}~x"~#~c`)), [s(`f"{d[ 'k~'] }~x" # c`), 1]);
+  assert.deepEqual(pasted("y\u202f=\u30001"), ["y = 1", 1], "a narrow no-break space and an ideographic one too");
+  assert.deepEqual(pasted(s("~~~~if~x:\n~~~~~~~~y~=~1")), ["if x:\n    y = 1", 1], "a block placed at its indentation says so too");
+  const many = Array.from({ length: 1000 }, (_, i) => s(`x${i} = "a~b"  # c`)).join("\n");
+  assert.equal(pasted(many)[0], many, "a long paste: every string keeps its own");
+});
