@@ -108,7 +108,8 @@ export function headerBottom() {
   return document.querySelector(".md-header")?.getBoundingClientRect().bottom ?? 0;
 }
 
-/** Scroll el wholly into the view, below the site's header, by as little as that takes. */
+/** Scroll el wholly into the view, below the site's header, by as little as that takes; one taller
+ * than the view, to its top. */
 export function bringIntoView(el) {
   const { top, bottom } = el.getBoundingClientRect();
   const margin = 8; // px, so that el does not touch the header or the view's edge

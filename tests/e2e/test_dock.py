@@ -73,13 +73,20 @@ def test_a_figure_out_of_view_comes_under_run_while_the_cell_draws_it_and_goes_b
     expect(watching.get_by_role("status")).to_have_text("Stopped.", timeout=30_000)
 
 
-def test_once_the_run_ends_a_stand_in_out_of_view_shrinks_and_nothing_in_view_moves(page: Page, isolated_course: str):
+def run_until_docked(page: Page, base: str):
+    """At 1280 × 700, run the playground's watched cell until its plot is in its dock, in view:
+    the cell and its dock."""
     page.set_viewport_size({"width": 1280, "height": 700})
-    page.goto(isolated_course + "playground/")
+    page.goto(base + "playground/")
     watching = cell(page, WATCH)
     watching.get_by_role("button", name="Run").click()
     dock = watching.get_by_role("region", name=f"Figures that cell {WATCH} draws into")
     expect(dock.get_by_role("img", name=DRAWN)).to_be_in_viewport(timeout=60_000)
+    return watching, dock
+
+
+def test_once_the_run_ends_a_stand_in_out_of_view_shrinks_and_nothing_in_view_moves(page: Page, isolated_course: str):
+    watching, _ = run_until_docked(page, isolated_course)
     stand = page.get_by_text("This figure is under the Run button of the cell below that draws into it.").locator("..")
     tall = stand.evaluate("element => element.offsetHeight")
     come_to(watching.get_by_role("button", name="Stop"))
@@ -107,12 +114,7 @@ def test_a_quick_run_leaves_its_figure_in_place_and_a_button_shows_it(page: Page
 
 
 def test_a_cell_with_no_target_draws_in_the_plot_above_its_place_even_while_another_cell_docks_it(page: Page, isolated_course: str):
-    page.set_viewport_size({"width": 1280, "height": 700})
-    page.goto(isolated_course + "playground/")
-    watching = cell(page, WATCH)
-    watching.get_by_role("button", name="Run").click()
-    dock = watching.get_by_role("region", name=f"Figures that cell {WATCH} draws into")
-    expect(dock.get_by_role("img", name=DRAWN)).to_be_in_viewport(timeout=60_000)
+    watching, dock = run_until_docked(page, isolated_course)
     watching.get_by_role("button", name="Stop").click()
     expect(watching.get_by_role("status")).to_have_text("Stopped.", timeout=30_000)
     plotting = cell(page, 2)  # no target: the plot above where it stands, now docked below
