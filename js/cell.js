@@ -215,7 +215,6 @@ function shower(el, output) {
     while (waiting.size) drawOne();
     replay.end();
     steering.end();
-    docked.end();
   }
   const shown = { take, end, outOfView: docked.outOfView, run: null };
   return shown;

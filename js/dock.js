@@ -14,12 +14,10 @@ import { bringIntoView, button, headerBottom, make, standIns as away } from "./d
 const WATCHED_MS = 1000; // how long after its first drawing a run is one to watch
 
 /**
- * The docking of one run of cell: call take with each figure the run draws into, as it does, and
- * end when the run ends.
+ * The docking of one run of cell: call take with each figure the run draws into, as it does.
  * @param {HTMLElement} cell the .ember-cell element
- * @returns {{take: (figure: HTMLElement) => void, end: () => void, outOfView: () => HTMLElement[]}}
- *   outOfView: the figures the run drew into that are not in the cell, and not half in the view,
- *   as it ends
+ * @returns {{take: (figure: HTMLElement) => void, outOfView: () => HTMLElement[]}} outOfView:
+ *   the figures the run drew into that are not in the cell, and not half in the view, as it ends
  */
 export function docking(cell) {
   const asked = new Set(); // figures of this run already taken or left where they are
@@ -28,7 +26,6 @@ export function docking(cell) {
   let first = null; // when the run first drew
   return {
     outOfView: () => [...drawn].filter((figure) => figure.isConnected && !cell.contains(figure) && shown(figure) < 0.5),
-    end: () => [...drawn].forEach((figure) => away.has(figure) && shrinkOutOfView(away.get(figure))),
     take(figure) {
       drawn.add(figure);
       first ??= performance.now();
@@ -88,21 +85,6 @@ function standIn(figure) {
   stand.append(make("p", ""), back);
   figure.before(stand);
   return stand;
-}
-
-/** Once its run has ended, a stand-in out of the view gives up its height, keeping its words and
- * button: below the view, nothing the learner sees moves; above it, the browser's scroll
- * anchoring holds the view where it is, and where there is none (Safari) the stand-in keeps it. */
-function shrinkOutOfView(stand) {
-  const anchored = CSS.supports("overflow-anchor", "auto");
-  const watch = new IntersectionObserver(([entry]) => {
-    if (!stand.isConnected) return watch.disconnect();
-    if (entry.isIntersecting) return;
-    if (entry.boundingClientRect.bottom <= entry.rootBounds.top && !anchored) return;
-    stand.style.height = "";
-    watch.disconnect();
-  });
-  watch.observe(stand);
 }
 
 /** Put a docked figure back in its place in the lesson, the keyboard's focus with it if it had it;

@@ -85,21 +85,6 @@ def run_until_docked(page: Page, base: str):
     return watching, dock
 
 
-def test_once_the_run_ends_a_stand_in_out_of_view_shrinks_and_nothing_in_view_moves(page: Page, isolated_course: str):
-    watching, _ = run_until_docked(page, isolated_course)
-    stand = page.get_by_text("This figure is under the Run button of the cell below that draws into it.").locator("..")
-    tall = stand.evaluate("element => element.offsetHeight")
-    come_to(watching.get_by_role("button", name="Stop"))
-    run = watching.get_by_role("button", name="Run")
-    where = run.evaluate("element => element.getBoundingClientRect().top")
-    watching.get_by_role("button", name="Stop").click()
-    expect(watching.get_by_role("status")).to_have_text("Stopped.", timeout=30_000)
-    page.wait_for_function("([element, tall]) => element.offsetHeight < tall", arg=[stand.element_handle(), tall])
-    assert stand.evaluate("element => element.offsetHeight") < 200 <= tall
-    assert abs(run.evaluate("element => element.getBoundingClientRect().top") - where) < 2  # scroll anchoring
-    expect(page.get_by_role("button", name=re.compile("^Bring it back here: the figure “"))).to_have_count(1)
-
-
 def test_a_quick_run_leaves_its_figure_in_place_and_a_button_shows_it(page: Page, course: str):
     page.set_viewport_size({"width": 1280, "height": 500})
     page.goto(course + "playground/")
