@@ -11,7 +11,7 @@ import puppeteer from "puppeteer-core";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const PYTHON = `${ROOT}.venv/bin/python`;
-export const FIREFOX = "/usr/bin/firefox-esr";
+const FIREFOX = "/usr/bin/firefox-esr"; // Debian's, where tools/firefox.py installs it
 
 /** A ceiling on any wait, not a goal: CI's machine is slow and shared. */
 export const PATIENCE = 120_000;
