@@ -215,6 +215,7 @@ function shower(el, output) {
     while (waiting.size) drawOne();
     replay.end();
     steering.end();
+    docked.ended();
   }
   const shown = { take, end, outOfView: docked.outOfView, run: null };
   return shown;

@@ -4,10 +4,11 @@
 // who steers the run must see them as they move a slider. So once a run has drawn for a second,
 // long enough to be watched, a figure it draws into out of the view, while the cell's Run bar is
 // in it, moves into the dock (a quicker run leaves its figures where they are), and a stand-in of
-// its height keeps its place in the lesson: nothing above the view moves. A figure docked later
-// goes first, nearest the sliders: a run draws what it starts from (the data, the model) before
-// what it adds to as it goes (a loss curve), which shows a slider's move first; a network diagram
-// or a digits pad goes after the plots. The figures stay in the dock once the run ends, to be
+// its height keeps its place in the lesson: nothing above the view moves; once the run has ended,
+// the stand-in shrinks as soon as it is out of the view. A figure docked later goes first, nearest
+// the sliders: a run draws what it starts from (the data, the model) before what it adds to as it
+// goes (a loss curve), which shows a slider's move first; a network diagram or a digits pad goes
+// after the plots. The figures stay in the dock once the run ends, to be
 // explored there, until the learner puts them back, from the dock or from a stand-in.
 
 import { bringIntoView, button, headerBottom, make, standIns as away } from "./dom.js"; // away: a docked figure → its stand-in
@@ -26,6 +27,9 @@ export function docking(cell) {
   let first = null; // when the run first drew
   return {
     outOfView: () => [...drawn].filter((figure) => figure.isConnected && !cell.contains(figure) && shown(figure) < 0.5),
+    /** Once the run has ended: each stand-in of a figure it drew into shrinks to its words and
+     * button once it is out of the view. */
+    ended: () => drawn.forEach((figure) => away.has(figure) && shrinkWhenAway(away.get(figure))),
     take(figure) {
       drawn.add(figure);
       first ??= performance.now();
@@ -80,11 +84,36 @@ function standIn(figure) {
   stand.style.height = `${figure.offsetHeight}px`;
   const back = button("Bring it back here", "ember-dock__back");
   const caption = figure.querySelector("figcaption")?.textContent.trim().split(/\s+/) ?? [];
-  if (caption.length) back.setAttribute("aria-label", `Bring it back here: the figure “${caption.slice(0, 8).join(" ")}${caption.length > 8 ? "…" : ""}”`);
+  const named = caption.length ? `the figure “${caption.slice(0, 8).join(" ")}${caption.length > 8 ? "…" : ""}”` : "a figure";
+  if (caption.length) back.setAttribute("aria-label", `Bring it back here: ${named}`);
+  stand.setAttribute("role", "group");
+  stand.setAttribute("aria-label", `Where ${named} was`);
   back.addEventListener("click", () => putBack(figure));
   stand.append(make("p", ""), back);
   figure.before(stand);
   return stand;
+}
+
+/** Let stand, a stand-in, shrink to its words and button once it is wholly out of the view; the
+ * figure's height, kept while the run drew, would leave an empty box hundreds of px high. One
+ * above the view shrinks with the view scrolled up by as much, by this code, not the browser's
+ * scroll anchoring (off for that frame), which kept the view on a node that moved with it, and
+ * moved the cell's Run button 444 px (test_dock, once). */
+function shrinkWhenAway(stand) {
+  if (!stand.style.height) return;
+  const away = new IntersectionObserver(([entry]) => {
+    if (entry.isIntersecting) return;
+    away.disconnect();
+    if (!stand.isConnected) return;
+    const root = document.documentElement;
+    const above = stand.getBoundingClientRect().bottom <= 0;
+    const before = stand.offsetHeight;
+    root.style.overflowAnchor = "none";
+    stand.style.height = "";
+    if (above) scrollBy({ top: stand.offsetHeight - before, behavior: "instant" });
+    requestAnimationFrame(() => root.style.removeProperty("overflow-anchor"));
+  });
+  away.observe(stand);
 }
 
 /** Put a docked figure back in its place in the lesson, the keyboard's focus with it if it had it;

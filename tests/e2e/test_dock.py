@@ -85,6 +85,20 @@ def run_until_docked(page: Page, base: str):
     return watching, dock
 
 
+def test_once_a_docked_run_ends_the_stand_in_above_shrinks_and_run_stays_where_it_was(page: Page, isolated_course: str):
+    watching, dock = run_until_docked(page, isolated_course)
+    stand = page.get_by_role("group", name=re.compile("^Where the figure “.*” was$"))
+    tall = stand.bounding_box()["height"]
+    run = watching.get_by_role("button", name="Run")
+    at = run.bounding_box()["y"]
+    watching.get_by_role("button", name="Stop").click()
+    expect(watching.get_by_role("status")).to_have_text("Stopped.", timeout=30_000)
+    page.wait_for_function("(stand) => stand.getBoundingClientRect().height < 200", arg=stand.element_handle())
+    assert tall > 300
+    assert abs(run.bounding_box()["y"] - at) <= 1
+    expect(dock.get_by_role("img", name=DRAWN)).to_be_in_viewport()  # still there to explore
+
+
 def test_a_quick_run_leaves_its_figure_in_place_and_a_button_shows_it(page: Page, course: str):
     page.set_viewport_size({"width": 1280, "height": 500})
     page.goto(course + "playground/")
