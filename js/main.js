@@ -32,14 +32,14 @@ import "katex/dist/katex.css"; // without its @font-face rules, which come with 
 const LAZY_PARTS = CSS.supports("overflow-anchor", "auto");
 
 // Each component's code is a chunk of its own: a page without code cells loads no editor, and one
-// without math no KaTeX. A lazy component is mounted when the learner comes near it (js/slices.js),
+// without math no KaTeX fonts. A lazy component is mounted when the learner comes near it (js/slices.js),
 // and its chunk is fetched once the page has loaded, and run when the page is idle: a lesson's
 // editors, graphs and plots, all mounted as it starts, kept a phone's main thread busy for seconds
-// (Lighthouse, in docs/performance.md). An editor, and a formula, near the view but not in it wait
-// for the learner's first move to mount (untilMoved); the editor's code waits for it to run
+// (Lighthouse, in docs/performance.md). An editor near the view but not in it waits for the
+// learner's first move to mount (untilMoved); the editor's code waits for it to run
 // (heavy: a task of 40-80 ms here, four times that on Lighthouse's phone).
 const components = [
-  [".arithmatex", "math.js", () => import("./math.js"), { lazy: true, untilMoved: true }],
+  [".arithmatex", "math.js", () => import("./math.js")],
   [".md-content__inner", "notices.js", () => import("./notices.js")],
   [".ember-catchup", "catchup.js", () => import("./catchup.js")],
   [".md-typeset__scrollwrap", "scrollable.js", () => import("./scrollable.js")],
@@ -119,8 +119,8 @@ function mountIn(root) {
 }
 
 // A component that puts a copy of the page's content on it (a quiz's feedback, shown in a live
-// region) asks for what is in it, such as math not yet typeset when it was copied, to be mounted
-// at once, if its code has come.
+// region) asks for what is in it, such as a formula wider than the page, to be mounted at once, if
+// its code has come.
 document.addEventListener("ember:added", (event) => {
   mountInSlices(mountNow(newlyFound(event.target), shown.signal), shown.signal);
 });

@@ -1,6 +1,6 @@
-// Typeset the math that pymdownx.arithmatex (generic mode) leaves in the page, with KaTeX.
+// A page's formulas, typeset at build time (site_src/typeset.py): KaTeX's fonts, and a displayed
+// formula wider than the page is a tab stop.
 
-import katex from "katex";
 import faces from "ember:katex-fonts";
 import { keepScrollableFocusable } from "./scrollable.js";
 
@@ -19,16 +19,12 @@ function declareFonts() {
 }
 
 /**
- * Typeset one .arithmatex element, unless it is a copy of one typeset already. A displayed
- * formula scrolls sideways when it is wider than the page (Material's CSS), and is then a tab stop.
+ * Declare the fonts of one .arithmatex element. A displayed formula scrolls sideways when it is
+ * wider than the page (Material's CSS), and is then a tab stop.
  * @param {HTMLElement} el
  * @param {AbortSignal} signal aborted when the learner leaves the page
  */
 export function mount(el, signal) {
-  if (el.querySelector(".katex")) return;
   declareFonts();
-  const tex = el.textContent.trim();
-  const displayMode = tex.startsWith("\\[");
-  katex.render(tex.slice(2, -2), el, { displayMode, throwOnError: false });
-  if (displayMode) keepScrollableFocusable(el, signal);
+  if (el.tagName === "DIV") keepScrollableFocusable(el, signal);
 }

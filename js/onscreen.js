@@ -4,6 +4,13 @@
 // where the browser scrolls to a place that the height of everything above it must put right; nor,
 // for the same reason, on the pages that instant navigation brings after this one. The build
 // inlines this script in every page's head, before the stylesheets.
+//
+// And on every page, from its first layout, each part that the page's code will mount has the
+// height it will have once mounted (js/cell.css, js/digits.css: data-scripted on the root), not the
+// one a page without JavaScript gives it: the page's first paint comes before its code runs, and
+// a part in the view that grew then moved what is under it.
+
+document.documentElement.dataset.scripted = "";
 
 if (performance.getEntriesByType("navigation")[0]?.type === "navigate" && !location.hash) {
   const root = document.documentElement;

@@ -70,7 +70,7 @@ function markOptions(radios, chosen, right, foundRight) {
   }
 }
 
-/** The feedback of the option chosen last, in the status, its math typeset (js/main.js). */
+/** The feedback of the option chosen last, in the status, its parts mounted (js/main.js). */
 function showFeedback(form, status, last, right, foundRight) {
   const feedback = form.querySelector(`.ember-quiz__feedback[data-option="${last}"]`).cloneNode(true);
   feedback.hidden = false;

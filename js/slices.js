@@ -35,10 +35,9 @@ function nextSlice() {
  * @typedef {{el: HTMLElement, code: Chunk, lazy?: boolean, untilMoved?: boolean}} Found
  * An element and its component's code; lazy: mounted only once it comes NEAR the view, or before
  * printing (an editor, a graph or a plot takes tens of ms to mount on a phone, and a lesson has
- * dozens; each typeset formula is dozens of elements). Until then it shows what the build wrote:
- * the page's code, the TeX as text. untilMoved: a lazy one NEAR the view as the page starts, but
- * not in it, waits for the learner's first scroll, tap or key: mounting an editor, or typesetting
- * a formula, is dear while the page loads.
+ * dozens). Until then it shows what the build wrote: the page's code, a plot's or a graph's table.
+ * untilMoved: a lazy one NEAR the view as the page starts, but not in it, waits for the learner's
+ * first scroll, tap or key: mounting an editor is dear while the page loads.
  * @typedef {{(): Promise<{mount: (el: HTMLElement, signal: AbortSignal) => void}>, settled: boolean, module: object|null, prefetch: () => Promise<void>, heavy: boolean}} Chunk
  * A component's code: calling it starts the chunk's import, once; settled, once it has loaded or
  * failed; module, once it has loaded; prefetch(), fetching its chunks without running them;
@@ -100,7 +99,7 @@ export function mountInSlices(found, signal) {
   const waitingCode = () => new Set([...waiting.values()].flat().map((item) => item.code));
   // The code of what waits is fetched once the page has loaded, and run when the page is idle
   // (but heavy code), or at once when the learner first scrolls, taps or types: then each part
-  // mounts in the frame it comes near in, and prints typeset. Not as the page starts: fetching,
+  // mounts in the frame it comes near in, and prints drawn. Not as the page starts: fetching,
   // compiling and running the editor's code (380 KB) took a phone's main thread for a long task
   // while the page was still loading (Lighthouse).
   onFirstMove(() => {
@@ -144,7 +143,7 @@ function onFirstMove(moved, signal) {
 
 /**
  * The blocks set aside as the page starts: near the view, out of it, each part of them untilMoved
- * (Found; a plot with a formula in its caption does not wait). Each is shown, through show, at
+ * (Found; a block with a plot in it does not wait). Each is shown, through show, at
  * showAll(), as the learner first moves, or once it comes into the view itself (a scroll by the
  * page's own code, or something above it that shrank). After showAll(), moved is true. A block
  * set aside is marked data-set-aside.
@@ -200,8 +199,8 @@ function idle() {
 }
 
 /**
- * Fetch every component's code at once (Chunk.prefetch), but code that has come already, as
- * KaTeX's for a formula on the first screen; run each, once fetched, when the browser is idle,
+ * Fetch every component's code at once (Chunk.prefetch), but code that has come already, as a
+ * quiz's for a question on the first screen; run each, once fetched, when the browser is idle,
  * one at a time, but heavy code, which runs when the learner first moves: fetched and compiled
  * ahead, the editor's is a task of 40-80 ms here, not 280.
  * @param {Set<Chunk>} codes
@@ -232,8 +231,8 @@ function mountBeforePrint(waiting, queue, signal) {
 }
 
 /** The block of the page that el is in (a paragraph, a list, a lab, a closed question): whether
- * it is near the view says whether el is, even while el itself is hidden, as a formula in a
- * closed details is. */
+ * it is near the view says whether el is, even while el itself is hidden, as a cell in a closed
+ * details is. */
 function blockOf(el) {
   return el.closest(".md-content__inner > *") ?? el;
 }
@@ -291,6 +290,7 @@ async function mountOne(el, code, signal) {
  * An element marked mounted already is left as it is: a figure or a plot that a cell drew into
  * before it came near (js/graph.js, js/plot.js) keeps the cell's drawing. */
 function mountWith(module, el, signal) {
+  anchorableOnceLaidOut(el);
   if ("mounted" in el.dataset) return;
   const focused = el.contains(document.activeElement) ? document.activeElement : null;
   try {
@@ -302,6 +302,15 @@ function mountWith(module, el, signal) {
   } finally {
     el.dataset.mounted = "";
   }
+}
+
+/** Let the browser's scroll anchoring keep the view on a node in el (data-anchorable, which
+ * js/frame.css reads) two frames after its mount: once it has been laid out mounted, and its
+ * editor has measured its lines. Not at once: the browser chooses the node to keep in place from
+ * the last layout, with the new styles, and chose one deep in a lab as it mounted, which then kept
+ * the lab's old bottom in place as it grew by 1,000 px, and moved the heading under it out of view. */
+function anchorableOnceLaidOut(el) {
+  requestAnimationFrame(() => requestAnimationFrame(() => (el.dataset.anchorable = "")));
 }
 
 /** Focus el's first control that is shown, or its last if the focus came into el backwards. */

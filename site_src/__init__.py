@@ -10,7 +10,8 @@ Modules, in the order a build uses them:
     fences: one module per Markdown fence, each turning a fence into HTML; registry lists them.
     execute: runs a cell under CPython at build time and records its output.
     layouts: graph layouts made at build time.
-    kept: build results kept by the digest of what decides them (runs, checks, layouts).
+    typeset: the math of every page, typeset at build time.
+    kept: build results kept by the digest of what decides them (runs, checks, layouts, math).
     offline: the service worker, with the files it keeps for offline use.
     check: ``python -m site_src check``: every problem of the course found without a browser.
     runtime: Python that runs both at build time and inside Pyodide in the browser.

@@ -24,8 +24,9 @@ course that breaks the lab invariants (site_src/course.py) or the front-matter r
 - on a page whose code shows graphs, ``<template id="ember-layouts">``: their layouts.
 
 Cells on a lesson page run, at build time, on ember as that lesson ends. The graphs they show are
-laid out at build time too (site_src/layouts.py). Runs and layouts are kept in ``build/cache`` by
-content (site_src/kept.py), so an unchanged lesson rebuilds without running anything.
+laid out at build time too (site_src/layouts.py), and every page's math is typeset
+(site_src/typeset.py). Runs, layouts and typeset math are kept in ``build/cache`` by content
+(site_src/kept.py), so an unchanged lesson rebuilds without running anything.
 """
 
 import json
@@ -47,7 +48,7 @@ from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url
 
-from site_src import ahead, course, frame, layouts, offline, runtime
+from site_src import ahead, course, frame, layouts, offline, runtime, typeset
 from site_src.execute import CORES, Lib
 from site_src.fences import PageContext, json_template, registry
 from site_src.gaps import HISTORY, GapError, read_ember
@@ -97,8 +98,8 @@ class EmberConfig(base.Config):
     restarting it. A static host must send them itself (docs/authoring.md, "Publishing the
     course")."""
     cache_dir = c.Type(str, default="build/cache")
-    """Where the build keeps runs (``runs/``) and graph layouts (``layouts/``) by content, so that
-    an unchanged lesson costs nothing to rebuild. Delete it at will."""
+    """Where the build keeps runs (``runs/``), graph layouts (``layouts/``) and typeset math
+    (``math/``) by content, so that an unchanged lesson costs nothing to rebuild. Delete it at will."""
     course_id = c.Type(str, default="ember")
     """Names the course in the learner's saved progress: two courses on one host keep theirs apart."""
 
@@ -200,8 +201,8 @@ class EmberPlugin(BasePlugin[EmberConfig]):
         return markdown
 
     def on_page_content(self, html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
-        """Frame a lesson with its header and footer, and give a page with ``ember: course-map``
-        in its front matter the course map."""
+        """Frame a lesson with its header and footer, give a page with ``ember: course-map`` in its
+        front matter the course map, and typeset the page's math (site_src/typeset.py)."""
         def href(entry: frame.Entry) -> str | None:
             if entry.src_path is None:
                 return None
@@ -214,6 +215,10 @@ class EmberPlugin(BasePlugin[EmberConfig]):
             entry = self.course.lesson(self.page.lesson)
             html = (frame.header_html(self.course, entry, href) + frame.catch_up_html(self.course, entry, href)
                     + html + frame.footer_html(self.course, entry, href, config.repo_url))
+        try:
+            html = typeset.typeset(html, self.cache / "math")
+        except typeset.TypesetError as exc:
+            raise PluginError(f"{self.page.src_path}: {exc}") from exc
         # Node lays out the page's graphs while the next pages are read; on_post_page puts them in.
         self.layouts[page.file.src_uri] = (self.page.src_path, self.laying_out.submit(
             layouts.template, self.page.graphs, self.cache / "layouts"))

@@ -63,14 +63,14 @@ def read_through(page: Page) -> None:
 MOUNTING = 60_000
 """How long a lesson may take to mount, in ms: seconds on a busy 2-core machine."""
 
-UNMOUNTED_NEAR = """() => [...document.querySelectorAll("[data-found]:not(.arithmatex):not([data-mounted])")]
+UNMOUNTED_NEAR = """() => [...document.querySelectorAll("[data-found]:not([data-mounted])")]
   .filter((el) => {
     const { top, bottom, height } = el.getBoundingClientRect();
     return height > 0 && bottom > -innerHeight && top < 2 * innerHeight && !el.closest("[data-set-aside]");
   }).length"""
 """How many components within a screen of the view are not mounted yet (js/slices.js, NEAR); those
-farther away wait for the learner, and so do formulas, and the parts set aside until the
-learner's first move (js/slices.js, setAside)."""
+farther away wait for the learner, and so do the parts set aside until the learner's first move
+(js/slices.js, setAside)."""
 
 
 def every_component_near_mounted(page: Page) -> None:

@@ -42,18 +42,41 @@ def format_digits(source: str, options: dict, page: PageContext, line: int) -> s
 
 
 def digits_html(figure_id: str, shown: dict, caption: str) -> str:
-    """The figure: a place for the pad and one for the images, which js/digits.js fills; the
-    images' words as a list, for readers without JavaScript; the JSON."""
+    """The figure: a place for the pad, which js/digits.js fills, marked if a network reads it;
+    the images as the page draws them, each a picture and its words, which js/digits.js makes
+    buttons of; the JSON. Before it is drawn, the figure then has about its drawn height (js/digits.css
+    keeps the pad's place): drawn in the view, it would push what is under it away (make bench,
+    layout shift). A reader without JavaScript sees the images."""
     caption_html = render_inline(caption) if caption else ""
-    words = "".join(f"<li>{html.escape(image['words'])}</li>" for image in shown["images"])
+    pad_class = "ember-digits__pad ember-digits__pad--read" if shown.get("network") else "ember-digits__pad"
     return (
         f'<figure class="ember-digits" id="{figure_id}">'
-        '<div class="ember-digits__pad"></div><div class="ember-digits__images"></div>'
+        f'<div class="{pad_class}"></div><div class="ember-digits__images">{images_html(shown["images"])}</div>'
         f"<figcaption>{caption_html}</figcaption>"
-        + (f"<noscript data-search-exclude><ul>{words}</ul></noscript>" if words else "")
         + json_template(shown, 'class="ember-digits__data"')
         + "</figure>"
     )
+
+
+def images_html(images: list[dict]) -> str:
+    """The images as js/digits.js lists them, each picture (an 8 × 8 SVG, a square for each inked
+    pixel, as dark as its ink) and its words in a box of a button's size; "" for none."""
+    if not images:
+        return ""
+    items = "".join(
+        f'<li><span class="ember-digits__put">{_picture(image["pixels"])}'
+        f'<span class="ember-digits__words">{html.escape(image["words"])}</span></span></li>'
+        for image in images
+    )
+    return f'<ul class="ember-digits__list" data-search-exclude>{items}</ul>'
+
+
+def _picture(pixels: list[float]) -> str:
+    """An 8 × 8 image as SVG, as js/digits.js's picture8 draws it."""
+    squares = "".join(f'<rect x="{index % 8}" y="{index // 8}" width="1" height="1" fill-opacity="{ink:g}"/>'
+                      for index, ink in enumerate(pixels) if ink > 0)
+    return ('<svg viewBox="0 0 8 8" class="ember-digits__picture" aria-hidden="true">'
+            f'<rect width="8" height="8" class="ember-digits__paper"/>{squares}</svg>')
 
 
 FENCE = Fence("python", "digits", format_digits, options=OPTIONS, time_limit=SHOWN_TIME_LIMIT, takes_id=True)
