@@ -6,11 +6,11 @@
 // inlines this script in every page's head, before the stylesheets.
 //
 // And on every page, from its first layout, each part that the page's code will mount has the
-// height it will have once mounted (js/cell.css, js/digits.css: data-scripted on the root), not the
-// one a page without JavaScript gives it: the page's first paint comes before its code runs, and
-// a part in the view that grew then moved what is under it.
+// height it will have once mounted, not the one a page without JavaScript gives it (the root's
+// class js, which Material's bundle sets too, once the page is parsed): the first paint comes
+// before the page's code runs, and a part in the view that grew then moved what is under it.
 
-document.documentElement.dataset.scripted = "";
+document.documentElement.classList.replace("no-js", "js");
 
 if (performance.getEntriesByType("navigation")[0]?.type === "navigate" && !location.hash) {
   const root = document.documentElement;

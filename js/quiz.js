@@ -5,7 +5,7 @@
 // A click on an option answers at once. From the keyboard, the arrow keys move between the
 // options without answering, and Enter or the Check button answers with the one selected.
 
-import { button, make } from "./dom.js";
+import { make } from "./dom.js";
 import * as progress from "./progress/store.js";
 
 /**
@@ -17,9 +17,6 @@ export function mount(form) {
   const radios = [...form.querySelectorAll("input[type=radio]")];
   const status = form.querySelector(".ember-quiz__status");
   const explain = form.querySelector(".ember-quiz__explain");
-  const check = button("Check", "ember-quiz__check");
-  check.type = "submit";
-  status.before(check);
 
   /** Show what the learner's choices so far say, without recording anything. */
   const show = (saved, foundRight) => {

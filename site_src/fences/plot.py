@@ -44,18 +44,30 @@ def format_plot(source: str, options: dict, page: PageContext, line: int) -> str
 
 
 def plot_html(plot_id: str, plot: dict, caption: str) -> str:
-    """The plot: a canvas for the drawing, the table fallback and the JSON. The tables are for
-    readers without JavaScript (js/plot.js builds them from the JSON when they are opened), so
-    that a page of plots starts small, and are left out of the site's search: numbers only."""
+    """The plot: a canvas for the drawing, holding what it holds until drawn (waiting_html); the
+    table fallback and the JSON. The tables are for readers without JavaScript (js/plot.js builds
+    them from the JSON when they are opened), so that a page of plots starts small, and are left
+    out of the site's search: numbers only."""
     caption_html = render_inline(caption) if caption else ""
     return (
         f'<figure class="ember-plot" id="{plot_id}">'
-        '<div class="ember-plot__canvas"></div>'
+        f'<div class="ember-plot__canvas">{waiting_html(plot)}</div>'
         f"<figcaption>{caption_html}</figcaption>"
         f'<details class="ember-plot__table" data-search-exclude><summary>The plot as a table</summary><noscript>{tables(plot)}</noscript></details>'
         + json_template(plot, 'class="ember-plot__data"')
         + "</figure>"
     )
+
+
+def waiting_html(plot: dict) -> str:
+    """What a plot's canvas holds until js/plot.js draws it, on a page whose code runs (js/plot.css):
+    the plot's heading and legend as js/plot.js writes them, around the drawing's height. Drawn
+    in the view, the plot then moves nothing under it (make bench, layout shift)."""
+    heading = f'<p class="ember-plot__heading">{html.escape(plot["title"])}</p>' if plot.get("title") else ""
+    items = "".join(f'<li><span class="ember-plot__sample"></span><span>{html.escape(series["name"])}</span></li>'
+                    for series in plot["series"] if series["kind"] != "marks" or series["marks"])
+    return (f'<div class="ember-plot__waiting" aria-hidden="true" data-search-exclude>{heading}'
+            f'<div class="ember-plot__space"></div><ul class="ember-plot__legend">{items}</ul></div>')
 
 
 def rounded(x: float) -> str:

@@ -170,6 +170,9 @@ def question_html(question: Question, quiz_id: str) -> str:
         # lesson reloads); the learner's progress is what the question shows.
         f'<form class="ember-quiz" data-quiz="{html.escape(quiz_id)}" data-right="{question.right}" autocomplete="off">'
         f"<fieldset><legend>{_inline(question.question)}</legend>{options}"
+        # Check, written here so that the question has its height before js/quiz.js mounts it;
+        # shown only on a page whose code runs (js/quiz.css), which answers it.
+        '<button type="submit" class="md-button ember-quiz__check">Check</button>'
         '<div class="ember-quiz__status" role="status"></div>'
         f'<div class="ember-quiz__explain" hidden data-search-exclude>{explain}</div>'
         '<details class="ember-quiz__answer" data-search-exclude><summary>Answer</summary>'

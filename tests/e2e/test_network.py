@@ -6,6 +6,7 @@ import re
 from playwright.sync_api import Page, expect
 
 from tests.e2e.pages import output, run
+from tools.reach import come_to
 
 NETWORK = "#playground-network"
 """The playground's diagram: 2 inputs, 2 hidden neurons, 1 output (tests/e2e/course/docs/playground.md)."""
@@ -13,12 +14,19 @@ CELL = 3
 """The playground's cell that redraws it."""
 
 
+def read_down_to_the_diagram(page: Page, course: str) -> None:
+    """Open the playground and scroll to its diagram, as a learner reads down to it: it mounts once
+    near the view (js/slices.js)."""
+    page.goto(course + "playground/")
+    come_to(page.locator(NETWORK))
+
+
 def diagram(page: Page):
     return page.get_by_role("group", name="Network of 2 layers, from 2 inputs: 2 neurons, 1 neuron")
 
 
 def test_the_diagram_shows_the_score_and_label_of_its_input(page: Page, course: str):
-    page.goto(course + "playground/")
+    read_down_to_the_diagram(page, course)
     figure = page.locator(NETWORK)
     expect(diagram(page)).to_be_visible()
     # h1 = relu(0.5 + 0.5) = 1, h2 = relu(-1 + 1.5 + 0.25) = 0.75, score = -1 + 0.375 + 0.1
@@ -28,7 +36,7 @@ def test_the_diagram_shows_the_score_and_label_of_its_input(page: Page, course: 
 
 
 def test_the_keyboard_moves_between_neurons_and_enter_says_one_in_words(page: Page, course: str):
-    page.goto(course + "playground/")
+    read_down_to_the_diagram(page, course)
     first = diagram(page).get_by_role("button", name=re.compile("^Layer 1, neuron 1:"))
     first.focus()
     # A hidden neuron's own view: where on the linked plot's plane it is active.
@@ -58,7 +66,7 @@ def test_the_keyboard_moves_between_neurons_and_enter_says_one_in_words(page: Pa
 
 
 def test_a_cell_redraws_the_diagram_in_place_and_what_it_said(page: Page, course: str):
-    page.goto(course + "playground/")
+    read_down_to_the_diagram(page, course)
     output_neuron = diagram(page).get_by_role("button", name=re.compile(r"^Output neuron 1\b"))
     output_neuron.click()
     words = page.locator(NETWORK).get_by_text(re.compile(r"^Output neuron 1\b.*: bias"))
@@ -73,7 +81,7 @@ def test_a_cell_redraws_the_diagram_in_place_and_what_it_said(page: Page, course
 
 
 def test_a_point_picked_on_the_plane_fills_the_neurons_and_stays_through_a_redraw(page: Page, course: str):
-    page.goto(course + "playground/")
+    read_down_to_the_diagram(page, course)
     plane = page.get_by_role("application", name=re.compile("^Pick an input for the network"))
     plane.focus()
     page.keyboard.press("Enter")  # the cross starts in the middle of the plane: x 0, y 1.5
@@ -98,7 +106,7 @@ def test_a_point_picked_on_the_plane_fills_the_neurons_and_stays_through_a_redra
 
 
 def test_after_the_run_a_slider_replays_each_state_with_its_plots(page: Page, course: str):
-    page.goto(course + "playground/")
+    read_down_to_the_diagram(page, course)
     run(page, CELL)
     expect(output(page, CELL)).to_have_text("drawn\n")
     slider = page.locator(NETWORK).get_by_role("slider", name="Replay the training")
@@ -123,7 +131,7 @@ def test_after_the_run_a_slider_replays_each_state_with_its_plots(page: Page, co
 
 
 def test_the_table_lists_each_layers_weights_with_their_grads(page: Page, course: str):
-    page.goto(course + "playground/")
+    read_down_to_the_diagram(page, course)
     figure = page.locator(NETWORK)
     figure.get_by_text("The network as a table").click()
     table = figure.get_by_role("table", name=re.compile("^Output layer"))

@@ -3,6 +3,7 @@ for readers without the drawing."""
 
 import re
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from tests.e2e.pages import output, replace_code, run
@@ -17,6 +18,22 @@ def test_the_plot_is_drawn_with_its_legend_and_named_for_screen_readers(page: Pa
         "aria-label", re.compile(r"^Plot: x², 2x; x from -3 to 3, y from -6 to 9\."))
     expect(plot.get_by_role("list", name="Legend").get_by_role("listitem")).to_have_text(["x²", "2x"])
     expect(plot.locator("polyline")).to_have_count(4)  # two series, two legend samples
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_a_plot_waiting_for_its_code_has_the_height_it_is_drawn_at(page: Page, course: str, width: int):
+    page.set_viewport_size({"width": width, "height": 844})
+    held = []
+    page.route("**/assets/ember/plot-*.js", lambda route: held.append(route))
+    page.goto(course + "playground/")
+    plot = page.locator(PLOT)
+    plot.evaluate("plot => plot.scrollIntoView({ block: 'center' })")  # not come_to: it waits for the mount
+    expect(plot).to_have_attribute("data-found", "")
+    waiting = plot.bounding_box()["height"]
+    for route in held:
+        route.continue_()
+    expect(plot.get_by_role("img")).to_be_visible()
+    assert abs(plot.bounding_box()["height"] - waiting) <= 2, waiting
 
 
 def test_a_cell_redraws_the_plot_above_it(page: Page, course: str):
