@@ -83,7 +83,7 @@ function standIn(figure) {
   const stand = make("div", "ember-dock__away");
   stand.style.height = `${figure.offsetHeight}px`;
   const back = button("Bring it back here", "ember-dock__back");
-  const caption = figure.querySelector("figcaption")?.textContent.trim().split(/\s+/) ?? [];
+  const caption = captionText(figure).split(/\s+/).filter(Boolean);
   const named = caption.length ? `the figure “${caption.slice(0, 8).join(" ")}${caption.length > 8 ? "…" : ""}”` : "a figure";
   if (caption.length) back.setAttribute("aria-label", `Bring it back here: ${named}`);
   stand.setAttribute("role", "group");
@@ -107,13 +107,22 @@ function shrinkWhenAway(stand) {
     if (!stand.isConnected) return;
     const root = document.documentElement;
     const above = stand.getBoundingClientRect().bottom <= 0;
-    const before = stand.offsetHeight;
+    const [before, y] = [stand.offsetHeight, scrollY];
     root.style.overflowAnchor = "none";
     stand.style.height = "";
-    if (above) scrollBy({ top: stand.offsetHeight - before, behavior: "instant" });
+    // From where the view was: near the page's end, the shorter page has already moved it up.
+    if (above) scrollTo({ top: y + stand.offsetHeight - before, behavior: "instant" });
     requestAnimationFrame(() => root.style.removeProperty("overflow-anchor"));
   });
   away.observe(stand);
+}
+
+/** The words of figure's caption, a formula in it as its MathML reads (x2 for x²), not also its
+ * TeX and its drawing. */
+function captionText(figure) {
+  const caption = figure.querySelector("figcaption")?.cloneNode(true);
+  caption?.querySelectorAll(".katex-html, annotation").forEach((part) => part.remove());
+  return caption?.textContent.trim() ?? "";
 }
 
 /** Put a docked figure back in its place in the lesson, the keyboard's focus with it if it had it;

@@ -5,7 +5,7 @@ gets KaTeX's HTML in place of its TeX, from ``js/typeset-cli.mjs`` under Node.
 A page then shows its formulas at the size they keep: typeset in the browser, a formula grew or
 shrank as it came into view (a paragraph's TeX is longer than its formula), and moved the text
 under the learner (layout shift, make bench). A print, a page without JavaScript and the search
-index get them typeset too; the index reads each formula's MathML, not the drawing of it.
+index get them typeset too (the index leaves them out).
 """
 
 import hashlib
@@ -24,6 +24,11 @@ KATEX = ROOT / "node_modules" / "katex" / "package.json"
 FORMULA = re.compile(r'<(span|div) class="arithmatex">(.*?)</\1>', re.S)
 """A formula as pymdownx.arithmatex writes it: its tag, and its TeX between \\( \\) or \\[ \\],
 HTML-escaped."""
+WRAPPER = "ember-formula"
+"""The element an inline formula is wrapped in, left out of the site's search (as a displayed one's
+div is): a formula's MathML, TeX and drawing would put its symbols in the index three times. Of a
+tag that KaTeX never writes: Material's search parser ends an excluded element at the first
+closing tag of its name, and KaTeX's spans nest."""
 TIMEOUT = 60.0
 """Seconds that typesetting one page's math may take."""
 
@@ -51,9 +56,10 @@ def typeset(page: str, cache: Path | None = None) -> str:
 
     def replace(match: re.Match) -> str:
         tag, tex = match[1], html.unescape(match[2]).strip()
-        # The drawing is aria-hidden, for eyes: the search index keeps the MathML's words.
-        formula = drawn[(tex[2:-2], tag == "div")].replace('class="katex-html"', 'class="katex-html" data-search-exclude', 1)
-        return f'<{tag} class="arithmatex">{formula}</{tag}>'
+        formula = drawn[(tex[2:-2], tag == "div")]
+        if tag == "div":  # KaTeX writes no div: Material's CSS sizes the div's child, its display
+            return f'<div class="arithmatex" data-search-exclude>{formula}</div>'
+        return f'<span class="arithmatex"><{WRAPPER} data-search-exclude>{formula}</{WRAPPER}></span>'
 
     return FORMULA.sub(replace, page)
 

@@ -13,7 +13,8 @@ import { toNumber } from "../graph/values.js";
 
 export const [NARROWEST, WIDEST] = [280, 640]; // pixels: the drawing is as wide as its canvas, within these
 const PAD = { left: 56, right: 110, top: 22, bottom: 22 };
-const [LOWEST, HIGHEST] = [170, 440]; // pixels: the drawing's height, within these
+// pixels: the drawing's height, within these; js/network.css keeps it for a diagram not drawn yet
+const [LOWEST, HIGHEST] = [170, 440];
 const WIDEST_EDGE = 6; // pixels: a weight of 2.5 or more
 const GLOW = 7; // pixels wider than its weight, the glow of a grad
 const GLOW_OPACITY = 0.7; // the glow of the largest grad: the weight stays visible through it

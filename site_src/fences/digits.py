@@ -51,21 +51,24 @@ def digits_html(figure_id: str, shown: dict, caption: str) -> str:
     pad_class = "ember-digits__pad ember-digits__pad--read" if shown.get("network") else "ember-digits__pad"
     return (
         f'<figure class="ember-digits" id="{figure_id}">'
-        f'<div class="{pad_class}"></div><div class="ember-digits__images">{images_html(shown["images"])}</div>'
+        f'<div class="{pad_class}"></div>'
+        f'<div class="ember-digits__images">{images_html(shown["images"], buttons=bool(shown.get("network")))}</div>'
         f"<figcaption>{caption_html}</figcaption>"
         + json_template(shown, 'class="ember-digits__data"')
         + "</figure>"
     )
 
 
-def images_html(images: list[dict]) -> str:
+def images_html(images: list[dict], buttons: bool) -> str:
     """The images as js/digits.js lists them, each picture (an 8 × 8 SVG, a square for each inked
-    pixel, as dark as its ink) and its words in a box of a button's size; "" for none."""
+    pixel, as dark as its ink) and its words, in a box of a button's size if they are buttons (on
+    a figure with a pad); "" for none."""
     if not images:
         return ""
+    opening, closing = ('<span class="ember-digits__put">', "</span>") if buttons else ("", "")
     items = "".join(
-        f'<li><span class="ember-digits__put">{_picture(image["pixels"])}'
-        f'<span class="ember-digits__words">{html.escape(image["words"])}</span></span></li>'
+        f'<li>{opening}{_picture(image["pixels"])}'
+        f'<span class="ember-digits__words">{html.escape(image["words"])}</span>{closing}</li>'
         for image in images
     )
     return f'<ul class="ember-digits__list" data-search-exclude>{items}</ul>'

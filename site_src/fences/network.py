@@ -50,13 +50,14 @@ def format_network(source: str, options: dict, page: PageContext, line: int) -> 
 def network_html(network_id: str, network: dict, caption: str, plane: str | None = None) -> str:
     """The diagram: a line for its step and score, a canvas for the drawing, a line for a
     neuron's words, the tables and the JSON, as js/network.js fills them in; plane: the id of
-    the plot whose points it runs forward."""
+    the plot whose points it runs forward. The canvas says how many neurons its largest layer
+    has, for its height until drawn (js/network.css)."""
     caption_html = render_inline(caption) if caption else ""
     linked = f' data-plane="{html.escape(plane)}"' if plane else ""
     return (
         f'<figure class="ember-network" id="{network_id}"{linked}>'
         '<p class="ember-network__step"></p>'
-        '<div class="ember-network__canvas"></div>'
+        f'<div class="ember-network__canvas" style="--ember-network-most: {max(network["sizes"])}"></div>'
         '<p class="ember-network__words" aria-live="polite"></p>'
         f"<figcaption>{caption_html}</figcaption>"
         '<details class="ember-network__table" data-search-exclude><summary>The network as a table</summary>'

@@ -4,6 +4,7 @@ its place in the lesson, and goes back from there or from the dock."""
 
 import re
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from tests.e2e.pages import cell
@@ -85,18 +86,25 @@ def run_until_docked(page: Page, base: str):
     return watching, dock
 
 
-def test_once_a_docked_run_ends_the_stand_in_above_shrinks_and_run_stays_where_it_was(page: Page, isolated_course: str):
+@pytest.mark.parametrize("at_the_end", [False, True], ids=["at the cell", "at the page's end"])
+def test_once_a_docked_run_ends_the_stand_in_above_shrinks_and_what_is_in_view_stays(page: Page, isolated_course: str,
+                                                                                   at_the_end: bool):
     watching, dock = run_until_docked(page, isolated_course)
     stand = page.get_by_role("group", name=re.compile("^Where the figure “.*” was$"))
     tall = stand.bounding_box()["height"]
-    run = watching.get_by_role("button", name="Run")
-    at = run.bounding_box()["y"]
-    watching.get_by_role("button", name="Stop").click()
+    if at_the_end:  # where the shorter page cannot keep the view where it was by itself
+        page.wait_for_function("""() => {
+          scrollTo(0, document.documentElement.scrollHeight);
+          return scrollY + innerHeight >= document.documentElement.scrollHeight - 1;
+        }""")
+    seen = page.get_by_role("contentinfo") if at_the_end else watching.get_by_role("button", name="Run")  # in view
+    at = seen.bounding_box()["y"]
+    watching.get_by_role("button", name="Stop").dispatch_event("click")  # where the view is: no scroll to it
     expect(watching.get_by_role("status")).to_have_text("Stopped.", timeout=30_000)
     page.wait_for_function("(stand) => stand.getBoundingClientRect().height < 200", arg=stand.element_handle())
     assert tall > 300
-    assert abs(run.bounding_box()["y"] - at) <= 1
-    expect(dock.get_by_role("img", name=DRAWN)).to_be_in_viewport()  # still there to explore
+    assert abs(seen.bounding_box()["y"] - at) <= 1
+    expect(dock.get_by_role("img", name=DRAWN)).to_be_visible()  # still in the dock, to explore
 
 
 def test_a_quick_run_leaves_its_figure_in_place_and_a_button_shows_it(page: Page, course: str):

@@ -154,7 +154,7 @@ def test_a_page_names_in_its_head_every_chunk_its_bundle_starts_with(page: Page,
 
 
 
-def test_the_sites_search_finds_the_lessons_words_but_no_hint_quiz_answer_or_code_to_copy():
+def test_the_sites_search_finds_the_lessons_words_but_no_hint_quiz_answer_code_or_formula():
     # Material's search plugin leaves out what data-search-exclude marks (site_src/fences).
     index = json.loads((COURSE_SITE / "search" / "search_index.json").read_text(encoding="utf-8"))
     text = " ".join(doc["text"] for doc in index["docs"] if doc["location"].startswith("lessons/"))
@@ -166,6 +166,8 @@ def test_the_sites_search_finds_the_lessons_words_but_no_hint_quiz_answer_or_cod
     quiz = json.loads(json.dumps(yaml.safe_load(re.search(r"```yaml quiz\n(.*?)```", LESSON_07.read_text(), re.S)[1])))
     for option in quiz["options"]:
         assert " ".join(option["feedback"].split()[:6]) not in text
+    for tex in ("\\frac", "\\text", "\\sum"):  # a formula's TeX, in its MathML's annotation
+        assert tex not in text
 
 
 def test_a_cell_just_below_the_first_screen_gets_its_editor_once_the_learner_first_scrolls(page: Page, course: str):

@@ -9,15 +9,15 @@ def test_each_formula_gets_katexs_html_and_mathml_in_its_own_element():
     page = ('<p>A sum <span class="arithmatex">\\(a &lt; b\\)</span>.</p>'
             '<div class="arithmatex">\\[\\frac{1}{n}\\]</div>')
     done = typeset(page)
-    assert done.startswith('<p>A sum <span class="arithmatex"><span class="katex">')
+    assert done.startswith('<p>A sum <span class="arithmatex"><ember-formula data-search-exclude><span class="katex">')
     assert '<annotation encoding="application/x-tex">a &lt; b</annotation>' in done  # the TeX, unescaped once
-    assert '<div class="arithmatex"><span class="katex-display">' in done
+    assert '<div class="arithmatex" data-search-exclude><span class="katex-display">' in done
     assert "\\(" not in done and "\\[" not in done
 
 
-def test_the_drawing_is_left_out_of_the_search_index_and_the_mathml_kept():
+def test_the_drawing_is_hidden_from_screen_readers_and_the_mathml_kept():
     done = typeset('<span class="arithmatex">\\(x^2\\)</span>')
-    assert 'class="katex-html" data-search-exclude aria-hidden="true"' in done
+    assert 'class="katex-html" aria-hidden="true"' in done
     assert '<span class="katex-mathml"><math' in done
 
 
