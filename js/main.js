@@ -32,11 +32,11 @@ import "katex/dist/katex.css"; // without its @font-face rules, which come with 
 const LAZY_PARTS = CSS.supports("overflow-anchor", "auto");
 
 // Each component's code is a chunk of its own: a page without code cells loads no editor, and one
-// without math no KaTeX fonts. A lazy component is mounted when the learner comes near it (js/slices.js),
-// and its chunk is fetched once the page has loaded, and run when the page is idle: a lesson's
-// editors, graphs and plots, all mounted as it starts, kept a phone's main thread busy for seconds
-// (Lighthouse, in docs/performance.md). An editor near the view but not in it waits for the
-// learner's first move to mount (untilMoved); the editor's code waits for it to run
+// without math no KaTeX fonts. A lazy component is mounted when the learner comes near it
+// (js/slices.js), and its chunk is fetched once the page has loaded, and run when the page is
+// idle: a lesson's editors, graphs and plots, all mounted as it starts, kept a phone's main thread
+// busy for seconds (Lighthouse, in docs/performance.md). An editor near the view but not in it
+// waits for the learner's first move to mount (untilMoved); the editor's code waits for it to run
 // (heavy: a task of 40-80 ms here, four times that on Lighthouse's phone).
 const components = [
   [".arithmatex", "math.js", () => import("./math.js")],
