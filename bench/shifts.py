@@ -17,21 +17,13 @@ Lighthouse and Core Web Vitals report, its largest session window.
 from bench.browser import Bench
 from bench.table import Row
 from tools import chromium
-from tools.reach import UNMOUNTED_NEAR
+from tools.reach import LAYOUT_SHIFTS, UNMOUNTED_NEAR
 
 LESSONS = ("07-a-number-that-remembers", "14-training-for-real", "17-many-numbers-in-one-node",
            "18-reading-handwriting")
 SIZES = {"phone": (390, 844), "desktop": (1280, 900)}
 GOAL = 0.1
 """Google's threshold of a good Cumulative Layout Shift."""
-
-RECORD = """() => {
-  window.benchShift = 0;
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.benchShift += entry.value;
-  }).observe({ type: "layout-shift", buffered: true });
-}"""
-"""An init script: the sum of the page's layout shifts without recent input, in window.benchShift."""
 
 SETTLED = f"""() => document.readyState === "complete" && ({UNMOUNTED_NEAR})() === 0"""
 """True once the page has loaded and every part near the view has mounted."""
@@ -50,7 +42,7 @@ def _page(bench: Bench, size: tuple[int, int]):
                                         has_touch=width < 600)
     context.add_init_script(chromium.NO_SERVICE_WORKERS)
     context.add_init_script(chromium.NO_CACHE_STORAGE)
-    context.add_init_script(f"({RECORD})()")
+    context.add_init_script(f"({LAYOUT_SHIFTS})()")
     return context.new_page()
 
 
@@ -70,7 +62,7 @@ def reading_through(bench: Bench, base: str, lesson: str, size: tuple[int, int])
     while page.evaluate("scrollY + innerHeight < document.documentElement.scrollHeight - 1"):
         page.evaluate("scrollBy(0, innerHeight - 40)")
         _settle(page)
-    shift = page.evaluate("window.benchShift")
+    shift = page.evaluate("window.layoutShift")
     page.context.close()
     return shift
 
@@ -85,7 +77,7 @@ def arriving_at_a_heading(bench: Bench, base: str, lesson: str, size: tuple[int,
     page.goto("about:blank")
     page.goto(f"{url}#{heading}")
     _settle(page)
-    shift = page.evaluate("window.benchShift")
+    shift = page.evaluate("window.layoutShift")
     page.context.close()
     return shift
 

@@ -12,6 +12,7 @@ Modules, in the order a build uses them:
     layouts: graph layouts made at build time.
     typeset: the math of every page, typeset at build time.
     kept: build results kept by the digest of what decides them (runs, checks, layouts, math).
+    node: the page's own scripts run under Node at build time (layouts, math).
     offline: the service worker, with the files it keeps for offline use.
     check: ``python -m site_src check``: every problem of the course found without a browser.
     runtime: Python that runs both at build time and inside Pyodide in the browser.

@@ -10,11 +10,10 @@ Graphviz. A learner who edits a cell gets a graph with other DOT, which Graphviz
 
 import hashlib
 import json
-import shutil
-import subprocess
 from pathlib import Path
 
 from site_src.fences import json_template
+from site_src import node
 from site_src.kept import keep, recall
 
 JS_GRAPH = Path(__file__).resolve().parents[1] / "js" / "graph"
@@ -68,17 +67,7 @@ def lay_out(graphs: list[dict], cache: Path | None = None) -> dict[str, dict]:
         isinstance(placed, dict) and isinstance(placed.get("nodes"), list) for placed in data.values()))
     if layouts is not None:
         return layouts
-    node = shutil.which("node")
-    if node is None:
-        raise LayoutError("Node.js is needed to lay out the graphs: install it, then run `make setup`")
-    try:
-        done = subprocess.run([node, str(CLI)], input=stdin, capture_output=True, text=True,
-                              encoding="utf-8", timeout=TIMEOUT)
-    except subprocess.TimeoutExpired as exc:
-        raise LayoutError(f"laying out the graphs took more than {TIMEOUT:g} s") from exc
-    if done.returncode:
-        raise LayoutError(f"{CLI.name} failed (exit code {done.returncode}):\n{done.stderr}")
-    layouts = json.loads(done.stdout)
+    layouts = node.run(CLI, graphs, TIMEOUT, "lay out the graphs", LayoutError)
     keep(cache, name, layouts)
     return layouts
 

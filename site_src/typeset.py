@@ -12,10 +12,9 @@ import hashlib
 import html
 import json
 import re
-import shutil
-import subprocess
 from pathlib import Path
 
+from site_src import node
 from site_src.kept import keep, recall
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -76,17 +75,7 @@ def _katex(formulas: list[tuple[str, bool]], cache: Path | None) -> list[str]:
                   and all(isinstance(item, str) for item in data))
     if kept is not None:
         return kept
-    node = shutil.which("node")
-    if node is None:
-        raise TypesetError("Node.js is needed to typeset the math: install it, then run `make setup`")
-    try:
-        done = subprocess.run([node, str(CLI)], input=stdin, capture_output=True, text=True, encoding="utf-8",
-                              timeout=TIMEOUT, cwd=ROOT)
-    except subprocess.TimeoutExpired as exc:
-        raise TypesetError(f"typesetting the math took more than {TIMEOUT:g} s") from exc
-    if done.returncode:
-        raise TypesetError(f"{CLI.name} failed (exit code {done.returncode}):\n{done.stderr}")
-    results = json.loads(done.stdout)
+    results = node.run(CLI, formulas, TIMEOUT, "typeset the math", TypesetError)
     for (tex, _), result in zip(formulas, results):
         if "error" in result:
             raise TypesetError(f"KaTeX cannot typeset the formula {tex!r}: {result['error']}")

@@ -97,3 +97,13 @@ def paste_code(cell: Locator, code: str) -> None:
     cell.get_by_role("textbox").click()
     cell.page.keyboard.press("ControlOrMeta+a")
     cell.page.keyboard.insert_text(code)
+
+
+LAYOUT_SHIFTS = """() => {
+  window.layoutShift = 0;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.layoutShift += entry.value;
+  }).observe({ type: "layout-shift", buffered: true });
+}"""
+"""An init script: the sum of the page's layout shifts without recent input (the Layout Instability
+API: what moved, times how far, as shares of the view), in window.layoutShift."""

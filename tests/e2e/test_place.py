@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-from tools.reach import every_component_near_mounted
+from tools.reach import LAYOUT_SHIFTS, every_component_near_mounted
 
 LESSON_11 = "lessons/11-powers-and-quotients/"
 """A lesson with a lab, a plot and a figure above its second lab: each grows as it mounts."""
@@ -57,15 +57,6 @@ def test_a_link_to_a_heading_far_down_a_lesson_shows_it_just_below_the_header(pa
     arrives_between(page, heading_id, header_bottom, 2 * header_bottom)  # Material's scroll margin
 
 
-SHIFTS = """() => {
-  window.shifted = 0;
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.shifted += entry.value;
-  }).observe({ type: "layout-shift", buffered: true });
-}"""
-"""An init script: the sum of the page's layout shifts (the Layout Instability API), in window.shifted."""
-
-
 def test_a_link_to_the_heading_under_a_lab_moves_nothing_in_view_as_the_lab_above_mounts(page: Page, site: str):
     page.set_viewport_size({"width": 390, "height": 844})
     page.goto(site + LESSON_07)
@@ -73,13 +64,13 @@ def test_a_link_to_the_heading_under_a_lab_moves_nothing_in_view_as_the_lab_abov
       .find((h) => h.previousElementSibling?.matches(".ember-lab")).id""")
     page = page.context.new_page()
     page.set_viewport_size({"width": 390, "height": 844})
-    page.add_init_script(f"({SHIFTS})()")
+    page.add_init_script(f"({LAYOUT_SHIFTS})()")
     page.goto(site + LESSON_07 + "#" + heading_id)
     every_component_near_mounted(page)
     expect(page.get_by_role("region", name="Lab 2")).to_have_attribute("data-mounted", "")  # the lab above
     header_bottom = page.get_by_role("banner").evaluate("el => el.getBoundingClientRect().bottom")
     arrives_between(page, heading_id, header_bottom, 2 * header_bottom)
-    assert page.evaluate("window.shifted") < 0.05  # Google's good Cumulative Layout Shift is 0.1
+    assert page.evaluate("window.layoutShift") < 0.05  # Google's good Cumulative Layout Shift is 0.1
 
 
 def scrolled_to_lab_2(page: Page, site: str) -> tuple[str, float]:

@@ -2,6 +2,7 @@
 
 import json
 import re
+import shutil
 from html import unescape
 
 import pytest
@@ -52,7 +53,7 @@ def test_a_kept_entry_of_the_wrong_shape_is_made_again(tmp_path):
 
 def test_kept_layouts_need_no_node(tmp_path, monkeypatch):
     first = lay_out([GRAPH], tmp_path)
-    monkeypatch.setattr(layouts.shutil, "which", lambda name: None)
+    monkeypatch.setattr(shutil, "which", lambda name: None)
     assert lay_out([GRAPH], tmp_path) == first
     with pytest.raises(LayoutError, match="Node.js is needed"):
         lay_out([GRAPH, {**GRAPH, "edges": [[0, 1]]}], tmp_path)
