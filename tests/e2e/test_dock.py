@@ -74,6 +74,13 @@ def test_a_figure_out_of_view_comes_under_run_while_the_cell_draws_it_and_goes_b
     expect(watching.get_by_role("status")).to_have_text("Stopped.", timeout=30_000)
 
 
+STILL = """() => new Promise((done) => {
+  const y = scrollY;
+  requestAnimationFrame(() => requestAnimationFrame(() => done(scrollY === y)));
+})"""
+"""Whether the view stayed still for two frames."""
+
+
 def run_until_docked(page: Page, base: str):
     """At 1280 × 700, run the playground's watched cell until its plot is in its dock, in view:
     the cell and its dock."""
@@ -98,6 +105,7 @@ def test_once_a_docked_run_ends_the_stand_in_above_shrinks_and_what_is_in_view_s
           return scrollY + innerHeight >= document.documentElement.scrollHeight - 1;
         }""")
     seen = page.get_by_role("contentinfo") if at_the_end else watching.get_by_role("button", name="Run")  # in view
+    page.wait_for_function(STILL)  # the dock's smooth scroll into view has ended
     at = seen.bounding_box()["y"]
     watching.get_by_role("button", name="Stop").dispatch_event("click")  # where the view is: no scroll to it
     expect(watching.get_by_role("status")).to_have_text("Stopped.", timeout=30_000)
