@@ -3,20 +3,20 @@
 // pad.py gives the JSON). The network runs in the page (js/network/forward.js), so the scores
 // follow the pen, and still come while Python trains.
 //
-// The pad keeps a 32 × 32 bitmap, as the UCI digits were drawn, and each of its 64 pixels is the
-// share of its 4 × 4 block that is inked, as their preprocessing counted it. A mouse, a pen or a
-// finger inks the bitmap (Shift, or a pen's eraser, rubs it out); from the keyboard, the pad is
-// one Tab stop whose arrows move between pixels, Space or Enter inks or clears a whole pixel, and
-// Delete clears it. Each image below is a button that puts it on the pad, and brings the pad into
-// view.
+// The pad keeps a 32 × 32 bitmap, as the UCI digits were drawn, and the network reads 64 pixels,
+// each the inked share of a 4 × 4 block (js/network/pixels.js). A drawing begun with the pen is
+// fitted first, as every image of the set is, and beside its Clear button the pad shows what the
+// network reads; pixels inked from the keyboard, and an image put on the pad, are read as they
+// are, until the pad is empty again. A mouse, a pen or a finger inks the bitmap (Shift, or a pen's
+// eraser, rubs it out); from the keyboard, the pad is one Tab stop whose arrows move between
+// pixels, Space or Enter inks or clears a whole pixel, and Delete clears it. Each image below is a
+// button that puts it on the pad, and brings the pad into view.
 
 import { bringIntoView, button, make, readJson, svg } from "./dom.js";
 import { forward } from "./network/forward.js";
+import { BLOCK, FINE, SIDE, blocks, fitted } from "./network/pixels.js";
 
-const SIDE = 8; // pixels a side of an image
-const FINE = 32; // the bitmap's pixels a side
-const BLOCK = FINE / SIDE;
-const PEN = 2.2; // the pen's radius, in the bitmap's pixels: a stroke about a pixel of the image wide
+const PEN = 3; // the pen's radius, in the bitmap's pixels: strokes about 1.5 pixels of an image wide, as theirs
 
 const pads = new WeakMap(); // figure → its pad
 
@@ -73,9 +73,14 @@ function images(shown, pad) {
   return [list];
 }
 
-/** An 8 × 8 image as SVG: a square for each inked pixel, as dark as its ink. */
-function picture8(pixels) {
-  const image = svg("svg", { viewBox: `0 0 ${SIDE} ${SIDE}`, class: "ember-digits__picture", "aria-hidden": "true" });
+/**
+ * An 8 × 8 image as SVG: a square for each inked pixel, as dark as its ink.
+ * @param {number[]} pixels 64, each from 0 to 1
+ * @param {string} [label] what a screen reader says it is; without one, it hides it
+ */
+function picture8(pixels, label) {
+  const named = label ? { role: "img", "aria-label": label } : { "aria-hidden": "true" };
+  const image = svg("svg", { viewBox: `0 0 ${SIDE} ${SIDE}`, class: "ember-digits__picture", ...named });
   image.append(svg("rect", { width: SIDE, height: SIDE, class: "ember-digits__paper" }));
   pixels.forEach((ink, i) => {
     if (ink > 0) image.append(svg("rect", { x: i % SIDE, y: Math.floor(i / SIDE), width: 1, height: 1, "fill-opacity": ink }));
@@ -112,6 +117,10 @@ function makePad(id) {
   const help = make("p", "ember-digits__help",
     "Draw with the mouse or a finger; Shift rubs out. Or Tab to the pad, move with the arrow keys, and press Space to ink a pixel or clear it.");
   const clear = button("Clear the pad", "ember-digits__clear");
+  const seen = make("span", "ember-digits__seen", "Read as");
+  seen.append(picture8(new Array(SIDE * SIDE).fill(0)));
+  const under = make("div", "ember-digits__under");
+  under.append(clear, seen);
   const scores = make("div", "ember-digits__scores");
   const said = make("p", "ember-digits__reads");
   said.setAttribute("aria-live", "polite");
@@ -119,30 +128,30 @@ function makePad(id) {
   bars.setAttribute("aria-label", "The network's scores, as chances");
   scores.append(bars);
   const left = make("div", "ember-digits__drawing");
-  left.append(said, grid, clear, help); // what it reads above the pad: in view while drawing on a phone
+  left.append(said, grid, under, help); // what it reads above the pad: in view while drawing on a phone
   root.append(left, scores);
 
   let network = null;
   let active = 0; // the pixel the keyboard is on
   let lastSaid = "";
+  let penned = false; // whether the drawing on the pad was begun with the pen, and is read fitted
 
-  /** The 64 pixels: the inked share of each 4 × 4 block of the bitmap. */
-  function pixels() {
-    const out = new Array(SIDE * SIDE).fill(0);
-    for (let y = 0; y < FINE; y++) {
-      for (let x = 0; x < FINE; x++) out[Math.floor(y / BLOCK) * SIDE + Math.floor(x / BLOCK)] += bitmap[y * FINE + x];
-    }
-    return out.map((count) => count / (BLOCK * BLOCK));
+  /** The 64 pixels the network reads: the inked share of each 4 × 4 block of the bitmap. */
+  function read() {
+    return blocks(penned ? fitted(bitmap) : bitmap);
   }
 
-  /** Show the pixels, and what the network reads in them. */
+  /** Show the pixels drawn, and what the network reads in them. */
   function show() {
-    const now = pixels();
-    cells.forEach((cell, i) => {
-      cell.firstChild.style.opacity = String(now[i]);
+    if (!bitmap.includes(1)) penned = false;
+    const now = read();
+    seen.lastChild.replaceWith(picture8(now, "What the network reads: the drawing fitted as the images were"));
+    blocks(bitmap).forEach((ink, i) => {
+      const cell = cells[i];
+      cell.firstChild.style.opacity = String(ink);
       const row = Math.floor(i / SIDE) + 1;
       const column = (i % SIDE) + 1;
-      cell.setAttribute("aria-label", `row ${row}, column ${column}, ${now[i] ? `inked ${Math.round(now[i] * 100)} %` : "blank"}`);
+      cell.setAttribute("aria-label", `row ${row}, column ${column}, ${ink ? `inked ${Math.round(ink * 100)} %` : "blank"}`);
     });
     showScores(now);
   }
@@ -196,6 +205,7 @@ function makePad(id) {
     event.preventDefault();
     grid.setPointerCapture(event.pointerId);
     const point = at(event);
+    penned ||= !bitmap.includes(1);
     last.set(event.pointerId, point);
     stroke(...point, ...point, inking(event));
     show();
@@ -234,7 +244,7 @@ function makePad(id) {
       Home: [row, 0], End: [row, SIDE - 1],
     };
     if (moves[event.key]) moveTo(moves[event.key][0] * SIDE + moves[event.key][1]);
-    else if (event.key === " " || event.key === "Enter") fillPixel(active, pixels()[active] === 1 ? 0 : 1);
+    else if (event.key === " " || event.key === "Enter") fillPixel(active, blocks(bitmap)[active] === 1 ? 0 : 1);
     else if (event.key === "Delete" || event.key === "Backspace") fillPixel(active, 0);
     else return;
     event.preventDefault();
@@ -255,6 +265,7 @@ function makePad(id) {
       show();
     },
     put(image) {
+      penned = false;
       for (let y = 0; y < FINE; y++) {
         for (let x = 0; x < FINE; x++) {
           // a pixel's ink, as a share of its block, inked from the block's top left in reading order
