@@ -122,6 +122,8 @@ def test_training_in_the_browser_redraws_the_plots_and_the_network_steers_and_re
 
 WIDE = {"width": 1280, "height": 900}
 PHONE = {"width": 390, "height": 844}
+ZOOMED = {"width": 640, "height": 400}
+"""A window of 1280 × 800 at 200 % zoom."""
 
 IN_ONE_VIEW = """(parts) => parts.every((part) => {
   const { top, bottom } = part.getBoundingClientRect();
@@ -199,6 +201,31 @@ def test_while_the_moons_train_run_its_sliders_and_the_loss_curve_are_in_one_vie
         output_neuron(page).click()
         expect(network(page).get_by_text(re.compile(r"^Output neuron 1\b.*Weights: "))).to_be_visible()
         assert plane.bounding_box()["y"] == top
+
+
+def test_at_200_percent_zoom_the_docked_network_is_as_wide_as_the_cell_and_the_loss_curve_fits_the_view(
+        page: Page, isolated_site: str):
+    page.set_viewport_size(ZOOMED)
+    page.goto(isolated_site + LESSON_14)
+    write_solutions(page)
+    page.reload()
+    training = cell_with(page, "DRAW_EVERY")
+    paste_code(training, endless_training())
+    come_to(training.get_by_role("button", name="Run", exact=True)).click()
+    expect(network(page).get_by_text(re.compile(r"^After 10 steps"))).to_be_attached(timeout=90_000)
+
+    dock = training.get_by_role("region", name=re.compile("^Figures that cell"))
+    diagram = dock.get_by_role("group", name=re.compile(r"^Network of 3 layers"))
+    assert diagram.bounding_box()["width"] == dock.locator(".ember-dock__figures").bounding_box()["width"]
+    loss = training.get_by_role("img", name=re.compile(r"^Plot: loss"))
+    legend = dock.get_by_role("figure").filter(has=page.get_by_role("img", name=re.compile(r"^Plot: loss")))\
+        .get_by_role("list", name="Legend")
+    loss.evaluate("""(el) => scrollBy(0, el.getBoundingClientRect().top
+      - document.querySelector(".md-header").getBoundingClientRect().bottom - 4)""")  # just under the header
+    one_view(page, [loss, legend])
+    assert training.evaluate(OVERFLOWING) == []
+    training.get_by_role("button", name="Stop").click()
+    expect(training.get_by_role("status")).to_have_text("Stopped.", timeout=30_000)
 
 
 def download(page: Page, tmp_path: Path) -> Path:
