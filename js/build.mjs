@@ -32,12 +32,13 @@ const validators = {
 };
 
 // KaTeX's stylesheet without its @font-face rules: twenty font faces in ember.css made each style
-// recalculation of every page dearer (Material's first one by about 70 ms). The module
-// "ember:katex-fonts" has them instead, as [family, woff2 URL, weight, style] rows, for js/math.js
-// to add to a page that typesets math (the woff and ttf sources are left out: a browser with
-// woff2 never fetches them).
+// recalculation of every page dearer (Material's first one by about 70 ms). The stylesheet
+// katex-fonts.css has them instead, which the build links in the head of a page with math
+// (site_src/plugin.py), so that its formulas are laid out in their own fonts from the first paint
+// (the woff and ttf sources are left out: a browser with woff2 never fetches them).
 const KATEX_CSS = /katex[\\/]dist[\\/]katex\.css$/;
 const FONT_FACE = /@font-face\s*\{[^}]*\}/g;
+const OLDER_SOURCES = /,\s*url\([^)]*\.(woff|ttf)\)\s*format\("(woff|truetype)"\)/g;
 const katexFonts = {
   name: "katex-fonts",
   setup(build) {
@@ -47,16 +48,8 @@ const katexFonts = {
     }));
     build.onLoad({ filter: /.*/, namespace: "katex-fonts" }, () => {
       const path = createRequire(import.meta.url).resolve("katex/dist/katex.css");
-      const faces = readFileSync(path, "utf8").match(FONT_FACE).map((face) => ({
-        family: face.match(/font-family:\s*"?([\w-]+)/)[1],
-        file: face.match(/url\(([^)]*\.woff2)\)/)[1],
-        weight: face.match(/font-weight:\s*(\w+)/)[1],
-        style: face.match(/font-style:\s*(\w+)/)[1],
-      }));
-      const contents = faces.map((face, index) => `import f${index} from ${JSON.stringify(`./${face.file}`)};`).join("\n")
-        + `\nexport default [${faces.map((face, index) => `[${JSON.stringify(face.family)}, f${index}, `
-          + `${JSON.stringify(face.weight)}, ${JSON.stringify(face.style)}]`).join(", ")}];`;
-      return { contents, loader: "js", resolveDir: dirname(path) };
+      const faces = readFileSync(path, "utf8").match(FONT_FACE).map((face) => face.replace(OLDER_SOURCES, ""));
+      return { contents: faces.join("\n"), loader: "css", resolveDir: dirname(path) };
     });
   },
 };
@@ -99,7 +92,10 @@ const preloads = {
 const PYODIDE_VERSION = JSON.parse(readFileSync("node_modules/pyodide/package.json", "utf8")).version;
 
 const options = {
-  entryPoints: { ember: "js/main.js", worker: "js/runtime/worker.js", "layout-worker": "js/graph/layout-worker.js" },
+  entryPoints: {
+    ember: "js/main.js", worker: "js/runtime/worker.js", "layout-worker": "js/graph/layout-worker.js",
+    "katex-fonts": "ember:katex-fonts",
+  },
   outdir: "build/bundle",
   bundle: true,
   format: "esm",

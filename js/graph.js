@@ -59,7 +59,7 @@ async function drawNow(figure, shown, changed, openOn) {
     placed = await place(graph);
   } catch (error) {
     canvas.replaceChildren(make("p", "ember-figure__error", `This graph could not be laid out: ${error.message}`));
-    figure.querySelector(".ember-figure__backward")?.remove();
+    figure.querySelectorAll(".ember-figure__backward, [data-waiting]").forEach((bar) => bar.remove());
     return;
   }
   performance.measure("ember:layout", { start, detail: graph.nodes.length });

@@ -23,7 +23,7 @@ import "./dock.css";
 import "./digits.css";
 import "./lab.css";
 import "./cell.css";
-import "katex/dist/katex.css"; // without its @font-face rules, which come with math (js/math.js)
+import "katex/dist/katex.css"; // without its @font-face rules: katex-fonts.css, on a page with math (js/build.mjs)
 
 // A part that mounts as the learner comes near it grows as it mounts, above the view too when they
 // scroll up: only a browser that then keeps what is in view still (CSS scroll anchoring, which

@@ -6,11 +6,14 @@ The build hands every graph a page showed (figures, and cells that call ``hx.sho
 gets them in ``<template id="ember-layouts">``, as JSON keyed by each graph's DOT
 text (``js/graph/dot.js``), and ``js/graph/placer.js`` looks a graph up there before asking
 Graphviz. A learner who edits a cell gets a graph with other DOT, which Graphviz lays out.
+Each figure gets its drawing's size, so that it has its drawn height before it is drawn
+(``site_src/fences/figure.py``, ``js/graph.css``).
 """
 
 import hashlib
 import json
 from pathlib import Path
+from typing import NamedTuple
 
 from site_src.fences import json_template
 from site_src import node
@@ -30,10 +33,19 @@ class LayoutError(Exception):
     """Node could not lay out a page's graphs."""
 
 
-def template(graphs: list[dict], cache: Path | None = None) -> str:
-    """The ``ember-layouts`` template for a page's graphs, or "" when it has none to lay out.
-    Each graph is laid out once, and only up to MAX_VALUES Values a graph and MAX_PAGE_VALUES a
-    page, in page order.
+class PageLayouts(NamedTuple):
+    """What the build knows of a page's graphs once laid out."""
+
+    template: str
+    """The ``ember-layouts`` template, or "" when the page has no graph to lay out."""
+    sizes: list[tuple[float, float] | None]
+    """For each graph, in the page's order: its drawing's width and height in pixels at its own
+    scale (js/graph/svg.js), or None for a graph left to the page."""
+
+
+def page_layouts(graphs: list[dict], cache: Path | None = None) -> PageLayouts:
+    """The layouts of a page's graphs. Each graph is laid out once, and only up to MAX_VALUES
+    Values a graph and MAX_PAGE_VALUES a page, in page order.
 
     Args:
         graphs: The graphs, as ``site_src/runtime/hx.py`` writes them: ``{"nodes": [...],
@@ -43,33 +55,42 @@ def template(graphs: list[dict], cache: Path | None = None) -> str:
     Raises:
         LayoutError: If Node is missing, fails, or takes more than TIMEOUT seconds.
     """
-    chosen, seen, total = [], set(), 0
-    for graph in graphs:
-        size, text = len(graph["nodes"]), json.dumps(graph, sort_keys=True)
-        if size <= MAX_VALUES and total + size <= MAX_PAGE_VALUES and text not in seen:
-            chosen.append(graph)
-            seen.add(text)
+    chosen, total = {}, 0  # a graph's JSON text → its place among those laid out
+    texts = [json.dumps(graph, sort_keys=True) for graph in graphs]
+    for graph, text in zip(graphs, texts):
+        size = len(graph["nodes"])
+        if size <= MAX_VALUES and total + size <= MAX_PAGE_VALUES and text not in chosen:
+            chosen[text] = len(chosen)
             total += size
     if not chosen:
-        return ""
-    return json_template(lay_out(chosen, cache), 'id="ember-layouts"')
+        return PageLayouts("", [None] * len(graphs))
+    laid = lay_out([json.loads(text) for text in chosen], cache)
+    sizes = [tuple(laid["sizes"][chosen[text]]) if text in chosen else None for text in texts]
+    return PageLayouts(json_template(laid["layouts"], 'id="ember-layouts"'), sizes)
 
 
-def lay_out(graphs: list[dict], cache: Path | None = None) -> dict[str, dict]:
-    """Lay out graphs with js/graph/layout-cli.mjs; a dict from DOT text to layout (layout.js).
+def lay_out(graphs: list[dict], cache: Path | None = None) -> dict:
+    """Lay out graphs with js/graph/layout-cli.mjs: ``{"layouts": {DOT text: layout (layout.js)},
+    "sizes": [[width, height] of each graph's drawing]}``.
 
     Raises:
         LayoutError: As for script.
     """
     stdin = json.dumps(graphs)
     name = f"layouts-{_digest(stdin)}"
-    layouts = recall(cache, name, lambda data: isinstance(data, dict) and bool(data) and all(
-        isinstance(placed, dict) and isinstance(placed.get("nodes"), list) for placed in data.values()))
-    if layouts is not None:
-        return layouts
-    layouts = node.run(CLI, graphs, TIMEOUT, "lay out the graphs", LayoutError)
-    keep(cache, name, layouts)
-    return layouts
+    laid = recall(cache, name, lambda data: _well_formed(data, len(graphs)))
+    if laid is not None:
+        return laid
+    laid = node.run(CLI, graphs, TIMEOUT, "lay out the graphs", LayoutError)
+    keep(cache, name, laid)
+    return laid
+
+
+def _well_formed(data: object, count: int) -> bool:
+    """Whether data is what layout-cli.mjs writes for count graphs."""
+    return (isinstance(data, dict) and isinstance(data.get("layouts"), dict) and bool(data["layouts"])
+            and all(isinstance(placed, dict) and isinstance(placed.get("nodes"), list) for placed in data["layouts"].values())
+            and isinstance(data.get("sizes"), list) and len(data["sizes"]) == count)
 
 
 def _digest(stdin: str) -> str:

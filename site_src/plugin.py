@@ -50,7 +50,7 @@ from mkdocs.utils import get_relative_url
 
 from site_src import ahead, course, frame, layouts, offline, runtime, typeset
 from site_src.execute import CORES, Lib
-from site_src.fences import PageContext, json_template, registry
+from site_src.fences import PageContext, figure, json_template, registry
 from site_src.gaps import HISTORY, GapError, read_ember
 
 RUNTIME_DIR = Path(__file__).parent / "runtime"
@@ -76,8 +76,14 @@ PRELOADS = "ember.preload.json"
 """In bundle_dir: the chunks that ember.js imports as it starts, which js/build.mjs lists for each
 page's head."""
 LAYOUTS = "<!-- ember-layouts -->"
-"""Where a page's layouts go (layouts.template), once laid out: on_page_content leaves it, and
+"""Where a page's layouts go (PageLayouts.template), once laid out: on_page_content leaves it, and
 on_post_page replaces it."""
+MATH = 'class="katex"'
+"""In a page that shows math: KaTeX's HTML of a formula (site_src/typeset.py)."""
+MATH_FONTS = "assets/ember/katex-fonts.css"
+"""KaTeX's font faces (js/build.mjs), which a page with math links in its head."""
+FIRST_FONTS = ("KaTeX_Main-Regular", "KaTeX_Math-Italic")
+"""The fonts of nearly every formula, which a page with math fetches as its head is read."""
 MATERIAL_BUNDLE = re.compile(r'<script src="[^"]*assets/javascripts/bundle\.[0-9a-f]+\.min\.js"(?=>)')
 """The tag of Material's bundle script, at the end of the page's body, without its closing ">"."""
 
@@ -221,20 +227,22 @@ class EmberPlugin(BasePlugin[EmberConfig]):
             raise PluginError(f"{self.page.src_path}: {exc}") from exc
         # Node lays out the page's graphs while the next pages are read; on_post_page puts them in.
         self.layouts[page.file.src_uri] = (self.page.src_path, self.laying_out.submit(
-            layouts.template, self.page.graphs, self.cache / "layouts"))
+            layouts.page_layouts, self.page.graphs, self.cache / "layouts"))
         return html + self._lesson_data(whole_course=page.meta.get("ember") == "course-map") + LAYOUTS
 
     def on_post_page(self, output: str, page: Page, config: MkDocsConfig) -> str:
-        """Put in the layouts of the page's graphs; defer Material's bundle script; name the course in
-        each page's head, for the keys of the learner's saved progress, and the chunks ember.js
-        imports as it starts (modulepreload); at the top of the head, inline register.js, with the
-        service worker's URL except under mkdocs serve, stay.js and onscreen.js."""
+        """Put in the layouts of the page's graphs, and each figure's drawn size; defer Material's
+        bundle script; name the course in each page's head, for the keys of the learner's saved
+        progress, the chunks ember.js imports as it starts (modulepreload), and on a page with math
+        KaTeX's fonts; at the top of the head, inline register.js, with the service worker's URL except under mkdocs serve, stay.js
+        and onscreen.js."""
         src_path, laid_out = self.layouts.pop(page.file.src_uri)
         try:
-            before, marked, after = output.rpartition(LAYOUTS)  # the last: a page's text may quote it
-            output = before + laid_out.result() + after if marked else output
+            laid = laid_out.result()
         except layouts.LayoutError as exc:
             raise PluginError(f"{src_path}: {exc}") from exc
+        before, marked, after = output.rpartition(LAYOUTS)  # the last: a page's text may quote it
+        output = figure.sized(before + laid.template + after if marked else output, laid.sizes)
         # Deferred, Material's bundle runs once the page is parsed, after a first paint of the lesson:
         # run as the parser comes to it, it and the style and layout it asks for (a lesson's first,
         # of the whole page) held the lesson's text back from the screen (Lighthouse's LCP). It runs
@@ -244,8 +252,8 @@ class EmberPlugin(BasePlugin[EmberConfig]):
             raise PluginError(f"{src_path}: Material's bundle script is not where the ember plugin looks for it")
         preloads = "".join(f'<link rel="modulepreload" href="{get_relative_url(f"assets/ember/{name}", page.url)}">'
                            for name in self.preloads)
-        output = output.replace(
-            "</head>", f'<meta name="ember-course" content="{self.config.course_id}">{preloads}</head>', 1)
+        output = output.replace("</head>", f'<meta name="ember-course" content="{self.config.course_id}">{preloads}'
+                                f'{_math_fonts(page) if MATH in output else ""}</head>', 1)
         # First: on a host without ISOLATION_HEADERS it reloads the page once, isolated.
         worker = "" if self.serving else f' data-sw="{get_relative_url(SERVICE_WORKER, page.url)}"'
         scripts = (f"<script{worker}>{self.head_scripts['register.js']}</script>"
@@ -346,3 +354,11 @@ def _segments(template: dict[str, list]) -> dict[str, list]:
         "gap": segment.gap, "stub": segment.stub, "solution": segment.solution,
         "marked": segment.marked, "indent": segment.indent} for segment in segments]
         for path, segments in template.items()}
+
+
+def _math_fonts(page: Page) -> str:
+    """The head of a page with math: KaTeX's font faces, so that its formulas are laid out in them
+    from the first paint, and the first fonts they need, fetched at once."""
+    fonts = "".join(f'<link rel="preload" href="{get_relative_url(f"assets/ember/fonts/{name}.woff2", page.url)}" '
+                    'as="font" type="font/woff2" crossorigin>' for name in FIRST_FONTS)
+    return f'{fonts}<link rel="stylesheet" href="{get_relative_url(MATH_FONTS, page.url)}">'

@@ -9,6 +9,9 @@ import { drawnLines, valueLines } from "./values.js";
 export const PAD = 4; // pixels around the graph
 const READABLE = 0.4; // the least zoom at which value nodes get their text
 
+/** The size of a laid-out graph's drawing, in pixels at its own scale: [width, height]. */
+export const drawnSize = (placed) => [placed.width + 2 * PAD, placed.height + 2 * PAD];
+
 const at = (item) => `translate(${item.x - item.width / 2},${item.y - item.height / 2})`;
 
 /** A value node, without its box yet: named for screen readers until its text is drawn and names it. */
@@ -50,7 +53,7 @@ function opNode(node, item) {
  *   readable one
  */
 export function graphSvg(id, graph, placed, changed) {
-  const [width, height] = [placed.width + 2 * PAD, placed.height + 2 * PAD];
+  const [width, height] = drawnSize(placed);
   const root = svg("svg", {
     viewBox: `${-PAD} ${-PAD} ${width} ${height}`, width, height, class: "ember-graph", role: "group",
     "aria-label": `Computation graph of ${graph.nodes.length} value${graph.nodes.length === 1 ? "" : "s"}`,

@@ -201,7 +201,7 @@ function arrowMoves(graph, items) {
 
 /** The figure's zoom buttons, made once and hidden while the graph fits. */
 function zoomBar(figure, canvas) {
-  let bar = figure.querySelector(".ember-figure__zoom");
+  let bar = figure.querySelector(".ember-figure__zoom:not([data-waiting])");
   if (bar) return bar;
   bar = make("div", "ember-figure__zoom");
   for (const [label, action] of [["Zoom in", "in"], ["Zoom out", "out"], ["Fit", "fit"]]) {
@@ -210,6 +210,8 @@ function zoomBar(figure, canvas) {
     bar.append(control);
   }
   bar.hidden = true;
-  canvas.before(bar);
+  const waiting = figure.querySelector(".ember-figure__zoom[data-waiting]"); // the build's, in its place
+  if (waiting) waiting.replaceWith(bar);
+  else canvas.before(bar);
   return bar;
 }

@@ -4,6 +4,7 @@ pass replayed a step at a time."""
 
 import re
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from tests.e2e.pages import (ADD, LESSON, MUL, REPR, RIGHT_INIT, lab, output, replace_code, run, write_gap,
@@ -76,7 +77,26 @@ def test_without_javascript_the_graph_is_a_table(browser, course: str):
     rows = loss_figure(page).get_by_role("row")
     expect(rows).to_have_count(9)
     expect(rows.nth(5)).to_have_text(re.compile(r"#4\s*\*\s*w, x\s*1\.0\s*0\.0"))
+    expect(loss_figure(page).get_by_role("button")).to_have_count(0)  # nor the buttons that wait for the drawing
     context.close()
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+@pytest.mark.parametrize("figure_id", ["loss", "explorer"])
+def test_a_figure_waiting_for_its_code_has_the_height_it_is_drawn_at(page: Page, course: str, width: int,
+                                                                     figure_id: str):
+    page.set_viewport_size({"width": width, "height": 844})
+    held = []
+    page.route("**/assets/ember/graph-*.js", lambda route: held.append(route))
+    page.goto(course + LESSON)
+    waiting = page.locator(f"#{figure_id}")
+    waiting.evaluate("figure => figure.scrollIntoView({ block: 'center' })")  # not come_to: it waits for the mount
+    expect(waiting).to_have_attribute("data-found", "")
+    height = waiting.bounding_box()["height"]
+    for route in held:
+        route.continue_()
+    expect(waiting.get_by_role("group", name=re.compile("Computation graph"))).to_be_visible()
+    assert abs(waiting.bounding_box()["height"] - height) <= 2, height
 
 
 def test_the_playground_redraws_the_figure_from_the_learners_values(page: Page, course: str):

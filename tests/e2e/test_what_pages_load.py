@@ -35,6 +35,7 @@ def test_a_page_without_code_loads_no_editor_graph_runtime_or_math(page: Page, c
     expect(page.get_by_role("main")).to_be_visible()
     assert "ember.js" in loaded
     assert not [name for name in loaded if re.match(r"(lab|cell|graph|plot|math)-|worker\.js", name)], loaded
+    expect(page.locator("link[href$='katex-fonts.css']")).to_have_count(0)
     assert sum(loaded.values()) < LARGEST_PAGE_CODE, loaded
 
 
@@ -46,7 +47,7 @@ def test_a_lesson_loads_its_labs_cells_figures_and_math(page: Page, course: str)
         assert [name for name in loaded if name.startswith(component)], (component, loaded)
 
 
-def test_every_formula_of_a_lesson_is_typeset_as_built_with_no_script_run(browser, course: str):
+def test_every_formula_of_a_lesson_is_typeset_as_built_in_katexs_fonts_with_no_script_run(browser, course: str):
     context = browser.new_context(java_script_enabled=False)
     page = context.new_page()
     page.goto(course + LESSON)
@@ -55,6 +56,9 @@ def test_every_formula_of_a_lesson_is_typeset_as_built_with_no_script_run(browse
     expect(formulas.filter(has=page.locator(".katex"))).to_have_count(formulas.count())
     expect(page.get_by_role("main")).not_to_contain_text("\\(")
     expect(page.get_by_role("main")).not_to_contain_text("\\[")
+    # Laid out in KaTeX's fonts from the first paint: the head declares them, no script.
+    loaded = page.evaluate("document.fonts.ready.then((fonts) => [...fonts].filter((f) => f.status === 'loaded').map((f) => f.family))")
+    assert {"KaTeX_Main", "KaTeX_Math"} <= set(loaded), loaded
     context.close()
 
 
