@@ -6,7 +6,7 @@
 // The pad keeps a 32 × 32 bitmap, as the UCI digits were drawn, and the network reads 64 pixels,
 // each the inked share of a 4 × 4 block (js/network/pixels.js). A drawing begun with the pen is
 // fitted first, as every image of the set is, and beside its Clear button the pad shows what the
-// network reads; pixels inked from the keyboard, and an image put on the pad, are read as they
+// network reads; a drawing begun from the keyboard, and an image put on the pad, are read as they
 // are, until the pad is empty again. A mouse, a pen or a finger inks the bitmap (Shift, or a pen's
 // eraser, rubs it out); from the keyboard, the pad is one Tab stop whose arrows move between
 // pixels, Space or Enter inks or clears a whole pixel, and Delete clears it. Each image below is a
@@ -14,9 +14,7 @@
 
 import { bringIntoView, button, make, readJson, svg } from "./dom.js";
 import { forward } from "./network/forward.js";
-import { BLOCK, FINE, SIDE, blocks, fitted } from "./network/pixels.js";
-
-const PEN = 3; // the pen's radius, in the bitmap's pixels: strokes about 1.5 pixels of an image wide, as theirs
+import { BLOCK, FINE, SIDE, blocks, draw as drawMark, fitted } from "./network/pixels.js";
 
 const pads = new WeakMap(); // figure → its pad
 
@@ -79,13 +77,18 @@ function images(shown, pad) {
  * @param {string} [label] what a screen reader says it is; without one, it hides it
  */
 function picture8(pixels, label) {
-  const named = label ? { role: "img", "aria-label": label } : { "aria-hidden": "true" };
+  const named = label === undefined ? { "aria-hidden": "true" } : { role: "img", "aria-label": label };
   const image = svg("svg", { viewBox: `0 0 ${SIDE} ${SIDE}`, class: "ember-digits__picture", ...named });
-  image.append(svg("rect", { width: SIDE, height: SIDE, class: "ember-digits__paper" }));
+  paint(image, pixels);
+  return image;
+}
+
+/** Draw an 8 × 8 image's pixels in its SVG, over what was there. */
+function paint(image, pixels) {
+  image.replaceChildren(svg("rect", { width: SIDE, height: SIDE, class: "ember-digits__paper" }));
   pixels.forEach((ink, i) => {
     if (ink > 0) image.append(svg("rect", { x: i % SIDE, y: Math.floor(i / SIDE), width: 1, height: 1, "fill-opacity": ink }));
   });
-  return image;
 }
 
 /**
@@ -118,7 +121,8 @@ function makePad(id) {
     "Draw with the mouse or a finger; Shift rubs out. Or Tab to the pad, move with the arrow keys, and press Space to ink a pixel or clear it.");
   const clear = button("Clear the pad", "ember-digits__clear");
   const seen = make("span", "ember-digits__seen", "Read as");
-  seen.append(picture8(new Array(SIDE * SIDE).fill(0)));
+  const seenPicture = picture8(new Array(SIDE * SIDE).fill(0), "");
+  seen.append(seenPicture);
   const under = make("div", "ember-digits__under");
   under.append(clear, seen);
   const scores = make("div", "ember-digits__scores");
@@ -135,17 +139,31 @@ function makePad(id) {
   let active = 0; // the pixel the keyboard is on
   let lastSaid = "";
   let penned = false; // whether the drawing on the pad was begun with the pen, and is read fitted
+  const marks = []; // what made the drawing, since the pad was last empty (pixels.js)
 
-  /** The 64 pixels the network reads: the inked share of each 4 × 4 block of the bitmap. */
+  /** Make a mark on the pad; on an empty pad, it begins a drawing, fitted if the pen made it. */
+  function mark(made, pen) {
+    if (!bitmap.includes(1)) {
+      marks.length = 0;
+      penned = pen;
+    }
+    marks.push(made);
+    drawMark(bitmap, made);
+  }
+
+  /** The 64 pixels the network reads: the inked share of each 4 × 4 block of the bitmap, fitted
+   * if the pen began it; none of an empty pad. */
   function read() {
-    return blocks(penned ? fitted(bitmap) : bitmap);
+    return blocks(penned && bitmap.includes(1) ? fitted(marks) : bitmap);
   }
 
   /** Show the pixels drawn, and what the network reads in them. */
   function show() {
-    if (!bitmap.includes(1)) penned = false;
     const now = read();
-    seen.lastChild.replaceWith(picture8(now, "What the network reads: the drawing fitted as the images were"));
+    paint(seenPicture, now);
+    const empty = !bitmap.includes(1);
+    seenPicture.setAttribute("aria-label", `What the network reads: ${empty ? "nothing yet" : penned
+      ? "the drawing fitted as the images were, as tall as the pad and centred" : "the pad as it is"}`);
     blocks(bitmap).forEach((ink, i) => {
       const cell = cells[i];
       cell.firstChild.style.opacity = String(ink);
@@ -179,18 +197,7 @@ function makePad(id) {
   }
 
   /** Ink (or rub out) the bitmap along the pen's way from (x0, y0) to (x1, y1), in its pixels. */
-  function stroke(x0, y0, x1, y1, ink) {
-    const steps = Math.max(1, Math.ceil(Math.hypot(x1 - x0, y1 - y0) / 0.5));
-    for (let s = 0; s <= steps; s++) {
-      const x = x0 + ((x1 - x0) * s) / steps;
-      const y = y0 + ((y1 - y0) * s) / steps;
-      for (let by = Math.max(0, Math.floor(y - PEN)); by <= Math.min(FINE - 1, Math.ceil(y + PEN)); by++) {
-        for (let bx = Math.max(0, Math.floor(x - PEN)); bx <= Math.min(FINE - 1, Math.ceil(x + PEN)); bx++) {
-          if (Math.hypot(bx + 0.5 - x, by + 0.5 - y) <= PEN) bitmap[by * FINE + bx] = ink;
-        }
-      }
-    }
-  }
+  const stroke = (x0, y0, x1, y1, ink) => mark({ segment: [x0, y0, x1, y1], ink }, true);
 
   // The pen: a stroke inks from the last point to this one, then the scores follow; each finger
   // or pen (pointer) draws its own stroke.
@@ -200,12 +207,12 @@ function makePad(id) {
     return [((event.clientX - box.left) / box.width) * FINE, ((event.clientY - box.top) / box.height) * FINE];
   };
   const inking = (event) => (event.shiftKey || (event.buttons & 32) ? 0 : 1);
+  grid.addEventListener("mousedown", (event) => event.preventDefault()); // the pen leaves the focus where it was
   grid.addEventListener("pointerdown", (event) => {
     if (event.button !== 0 && event.button !== 5) return;
     event.preventDefault();
     grid.setPointerCapture(event.pointerId);
     const point = at(event);
-    penned ||= !bitmap.includes(1);
     last.set(event.pointerId, point);
     stroke(...point, ...point, inking(event));
     show();
@@ -230,9 +237,7 @@ function makePad(id) {
     grid.setAttribute("aria-activedescendant", cells[active].id);
   }
   function fillPixel(index, ink) {
-    const top = Math.floor(index / SIDE) * BLOCK;
-    const leftmost = (index % SIDE) * BLOCK;
-    for (let y = top; y < top + BLOCK; y++) bitmap.fill(ink, y * FINE + leftmost, y * FINE + leftmost + BLOCK);
+    mark({ block: index, ink }, false);
     show();
   }
   grid.addEventListener("keydown", (event) => {
@@ -266,6 +271,7 @@ function makePad(id) {
     },
     put(image) {
       penned = false;
+      marks.length = 0;
       for (let y = 0; y < FINE; y++) {
         for (let x = 0; x < FINE; x++) {
           // a pixel's ink, as a share of its block, inked from the block's top left in reading order

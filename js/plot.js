@@ -11,6 +11,7 @@ import { extent, ticks, tickText } from "./plot/ticks.js";
 import LIMITS from "../site_src/limits.json" with { type: "json" };
 
 const [NARROWEST, WIDEST] = [280, 800]; // pixels: the drawing is as wide as its canvas, within these
+const DOCKED_ROOM = 8; // rem of the view's height that a docked plot leaves to the header, its heading and legend
 const MARGIN = { left: 58, right: 14, top: 12, bottom: 46 };
 const INSIDE = 0.04; // of the range, between the data and each axis
 const DASHES = ["", "7 4", "2 4", "10 4 2 4"];
@@ -228,6 +229,17 @@ function tables(plot) {
 }
 
 /**
+ * The widest a plot in canvas may be drawn: in a cell's dock, so wide that the plot, half as high,
+ * is watched whole in the view under the site's header, with its heading and legend (in a short
+ * view: a phone held sideways, 200 % zoom); shrunk to fit instead, its text was too small to read.
+ */
+function roomFor(canvas) {
+  if (!canvas.closest(".ember-dock")) return Infinity;
+  const rem = parseFloat(getComputedStyle(document.documentElement).fontSize);
+  return 2 * (innerHeight - DOCKED_ROOM * rem);
+}
+
+/**
  * Draw plot into figure, replacing what was there, and bring its table up to date.
  * @param {HTMLElement} figure the .ember-plot element
  * @param {{title: string, x_label: string, y_label: string,
@@ -239,7 +251,7 @@ function tables(plot) {
 export function draw(figure, plot, { axes } = {}) {
   figure.dataset.mounted = ""; // drawn: the page's own plot is not drawn over it later (js/slices.js)
   const canvas = figure.querySelector(".ember-plot__canvas");
-  const width = () => Math.min(WIDEST, Math.max(NARROWEST, canvas.clientWidth || 640));
+  const width = () => Math.max(NARROWEST, Math.min(WIDEST, canvas.clientWidth || 640, roomFor(canvas)));
   const title = plot.title ? [make("p", "ember-plot__heading", plot.title)] : [];
   const details = figure.querySelector(".ember-plot__table");
   canvas.replaceChildren(...title, plotSvg(plot, width(), Boolean(details), axes), legend(plot));

@@ -320,11 +320,12 @@ function focusIn(el) {
 }
 
 /** Show in el what the build wrote for readers without JavaScript (a figure's or a plot's table,
- * in <noscript>), as its component could not start; marked mounted, el shows the page's code
- * again (js/cell.css). */
+ * in <noscript>), as its component could not start, without what held the places of its code's
+ * parts ([data-waiting]); marked mounted, el shows the page's code again (js/cell.css). */
 function showFallback(el) {
   for (const noscript of el.querySelectorAll("noscript")) {
     noscript.replaceWith(document.createRange().createContextualFragment(noscript.textContent));
   }
+  for (const waiting of el.querySelectorAll("[data-waiting]")) waiting.remove();
   el.dataset.mounted = "";
 }

@@ -66,7 +66,7 @@ def figure_html(figure_id: str, graph: dict, caption: str, explore: bool = False
         f'<figure class="ember-figure" id="{figure_id}" {GRAPH_INDEX}="{index}"{" data-explore" if explore else ""}>'
         + _waiting_bar("ember-figure__zoom", "ember-figure__zoom-button", ZOOM_BUTTONS)
         + (_waiting_leaves(graph) if explore else "")
-        + '<div class="ember-figure__canvas"></div>'
+        + '<div class="ember-figure__canvas"><div class="ember-figure__space" data-waiting aria-hidden="true"></div></div>'
         + (_waiting_bar("ember-figure__backward", "ember-figure__backward-button", BACKWARD_BUTTONS,
                         '<p class="ember-figure__backward-status"></p>') if graph["edges"] else "")
         + '<div class="ember-figure__panel" aria-live="polite" hidden></div>'
@@ -89,12 +89,12 @@ def _waiting_bar(kind: str, button: str, labels: tuple[str, ...], after: str = "
 def _waiting_leaves(graph: dict) -> str:
     """An explorer's inputs, one for each leaf in the order of their labels, and the line under
     them, as js/graph.js writes them, for the place they take until then; inert, and replaced."""
-    leaves = sorted((node for node in graph["nodes"] if not node["op"]),
-                    key=lambda node: [int(part) if part.isdigit() else part for part in re.split(r"(\d+)", node["label"])])
+    leaves = sorted((node for node in graph["nodes"] if not node["op"]), key=lambda node: [
+        int(part) if part.isdigit() else part.casefold() for part in re.split(r"(\d+)", node["label"])])
     inputs = "".join(f'<label class="ember-figure__leaf">{html.escape(node["label"])} = '
                      f'<input type="text" value="{_number(node["data"])}"></label>' for node in leaves)
     return (f'<form class="ember-figure__leaves" data-waiting inert aria-hidden="true">{inputs}</form>'
-            '<p class="ember-figure__changed" data-waiting></p>')
+            '<p class="ember-figure__changed" data-waiting aria-hidden="true"></p>')
 
 
 def sized(page_html: str, sizes: list[tuple[float, float] | None]) -> str:

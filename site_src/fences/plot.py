@@ -66,7 +66,7 @@ def waiting_html(plot: dict) -> str:
     heading = f'<p class="ember-plot__heading">{html.escape(plot["title"])}</p>' if plot.get("title") else ""
     items = "".join(f'<li><span class="ember-plot__sample"></span><span>{html.escape(series["name"])}</span></li>'
                     for series in plot["series"] if series["kind"] != "marks" or series["marks"])
-    return (f'<div class="ember-plot__waiting" aria-hidden="true" data-search-exclude>{heading}'
+    return (f'<div class="ember-plot__waiting" data-waiting aria-hidden="true" data-search-exclude>{heading}'
             f'<div class="ember-plot__space"></div><ul class="ember-plot__legend">{items}</ul></div>')
 
 

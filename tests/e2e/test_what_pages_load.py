@@ -62,13 +62,14 @@ def test_every_formula_of_a_lesson_is_typeset_as_built_in_katexs_fonts_with_no_s
     context.close()
 
 
-def test_a_figure_whose_code_cannot_load_still_shows_its_graph_as_a_table(page: Page, course: str):
+def test_a_figure_whose_code_cannot_load_still_shows_its_graph_as_a_table_and_no_dead_buttons(page: Page, course: str):
     page.route("**/assets/ember/graph-*.js", lambda route: route.abort())
     page.goto(course + LESSON)
     figure = come_to(page.locator(".ember-figure").first)
     figure.get_by_text("The graph as a table").click()
     expect(figure.get_by_role("row").first).to_be_visible()
     expect(figure.get_by_role("cell", name="input").first).to_be_visible()
+    expect(figure.get_by_role("button")).to_have_count(0)  # nor the places the drawing's buttons waited in
 
 
 FETCHED = """(prefix) => {
