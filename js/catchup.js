@@ -1,6 +1,7 @@
 // Catching up: the button under a lesson's header that loads the finished pieces of the
 // earlier lessons (finished.js).
 
+import { bringIntoView } from "./dom.js";
 import { loadFinishedPieces } from "./finished.js";
 import { lessonData } from "./learner.js";
 import * as progress from "./progress/store.js";
@@ -32,11 +33,15 @@ export function mount(line) {
     const done = `Filled ${filled.length} gaps with their solutions; kept ${kept.length} of your own answers that pass their checks.`;
     status.textContent = `${done} Reloading…`;
     sessionStorage.setItem(LOADED, done); // said again once the page is back
+    // Without the heading the learner arrived at, which the reload would go back to: the page comes
+    // back where it is, at this line.
+    history.replaceState(history.state, "", location.pathname + location.search);
     location.reload();
   });
   const loaded = sessionStorage.getItem(LOADED);
   if (loaded) {
     sessionStorage.removeItem(LOADED);
     status.textContent = ` ${loaded}`;
+    bringIntoView(line);
   }
 }

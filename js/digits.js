@@ -53,12 +53,12 @@ export function draw(figure, shown) {
 function images(shown, pad) {
   if (!shown.length) return [];
   const list = make("ul", "ember-digits__list");
-  for (const { pixels, words } of shown) {
+  shown.forEach(({ pixels, words }, index) => {
     const item = make("li", "");
     const picture = [picture8(pixels), make("span", "ember-digits__words", words)];
     if (pad) {
       const put = button("", "ember-digits__put");
-      put.setAttribute("aria-label", `Put on the pad: ${words}`);
+      put.setAttribute("aria-label", `Put on the pad: ${words} (image ${index + 1} of ${shown.length})`); // two may share words
       put.append(...picture);
       put.addEventListener("click", () => {
         pad.put(pixels);
@@ -67,7 +67,7 @@ function images(shown, pad) {
       item.append(put);
     } else item.append(...picture);
     list.append(item);
-  }
+  });
   return [list];
 }
 
@@ -118,7 +118,7 @@ function makePad(id) {
     grid.append(line);
   }
   const help = make("p", "ember-digits__help",
-    "Draw with the mouse or a finger; Shift rubs out. Or Tab to the pad, move with the arrow keys, and press Space to ink a pixel or clear it.");
+    "Draw with a mouse or a finger; Shift with a mouse rubs out. Or Tab to the pad, move with the arrow keys, and press Space to ink a pixel or clear it.");
   const clear = button("Clear the pad", "ember-digits__clear");
   const seen = make("span", "ember-digits__seen", "Read as");
   const seenPicture = picture8(new Array(SIDE * SIDE).fill(0), "");

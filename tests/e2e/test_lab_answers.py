@@ -55,6 +55,17 @@ def test_a_reversed_pre_order_fails_lesson_10s_first_lab_naming_a_value_before_i
     expect(failing).to_contain_text("paths of different lengths")
 
 
+def test_loading_the_finished_pieces_after_arriving_at_a_heading_comes_back_at_the_button_saying_what_it_did(
+        page: Page, site: str):
+    page.goto(site + "lessons/10-in-order/#a-walk-that-calls-itself")
+    page.evaluate("scrollTo(0, 0)")  # up to the button under the lesson's header
+    with page.expect_event("load"):
+        page.get_by_role("button", name="Load the finished pieces").click()
+    said = page.get_by_role("status").filter(has_text=re.compile(r"Filled \d+ gaps with their solutions"))
+    expect(said).to_be_in_viewport()
+    assert "#" not in page.url
+
+
 def test_assigning_grads_in_lesson_09s_product_gets_the_words_of_that_mistake(page: Page, site: str):
     page.goto(site + "lessons/09-shares-add-up/")
     with page.expect_event("load"):  # the reload: not a history change Material makes as the page scrolls
