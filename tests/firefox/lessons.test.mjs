@@ -28,6 +28,12 @@ afterEach(async () => {
   assert.deepEqual(errors, [], "uncaught errors in the page");
 });
 
+/** Whether the view stayed still for two frames. */
+const STILL = () => new Promise((done) => {
+  const y = scrollY;
+  requestAnimationFrame(() => requestAnimationFrame(() => done(scrollY === y)));
+});
+
 async function open(path, size) {
   opened = await openPage(browser, size);
   await opened.page.goto(site.url + path);
@@ -95,8 +101,12 @@ test("lesson 14's training runs on the learner's ember in Firefox, and Stop stop
   const output = await page.waitForSelector(byRole("log", name.replace("Code cell", "Output of cell")));
   await page.waitForFunction((log) => /step +5: loss/.test(log.textContent), {}, output);
   const stop = await training.waitForSelector(byRole("button", "Stop"));
-  // The dock brings the figures under Run with a smooth scroll: Stop is clicked where it comes to rest.
+  // The dock brings the figures under Run with a smooth scroll, a second into the run: Stop is
+  // clicked once they are docked and the view is still, where it comes to rest.
+  await training.waitForSelector(`::-p-aria([role="region"][name="${name.replace("Code cell", "Figures that cell")} draws into"])`);
+  await page.waitForFunction(STILL);
   await stop.evaluate((button) => button.scrollIntoView({ block: "center" }));
+  await page.waitForFunction(STILL);
   await stop.click();
   assert.equal(await textOf(page, training, "status", /^Stopped\.$/), "Stopped.");
   assert.match(await output.evaluate((log) => log.textContent), /Stopped after \d+ steps/);
