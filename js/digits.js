@@ -151,20 +151,16 @@ function makePad(id) {
     drawMark(bitmap, made);
   }
 
-  /** The 64 pixels the network reads: the inked share of each 4 × 4 block of the bitmap, fitted
-   * if the pen began it; none of an empty pad. */
-  function read() {
-    return blocks(penned && bitmap.includes(1) ? fitted(marks) : bitmap);
-  }
-
-  /** Show the pixels drawn, and what the network reads in them. */
+  /** Show the pixels drawn, and what the network reads in them: the same pixels, or, if the pen
+   * began the drawing, those of the drawing fitted. */
   function show() {
-    const now = read();
-    paint(seenPicture, now);
+    const drawn = blocks(bitmap);
     const empty = !bitmap.includes(1);
+    const now = penned && !empty ? blocks(fitted(marks)) : drawn;
+    paint(seenPicture, now);
     seenPicture.setAttribute("aria-label", `What the network reads: ${empty ? "nothing yet" : penned
       ? "the drawing fitted as the images were, as tall as the pad and centred" : "the pad as it is"}`);
-    blocks(bitmap).forEach((ink, i) => {
+    drawn.forEach((ink, i) => {
       const cell = cells[i];
       cell.firstChild.style.opacity = String(ink);
       const row = Math.floor(i / SIDE) + 1;

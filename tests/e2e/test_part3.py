@@ -148,6 +148,19 @@ SERIES_DRAWN = """(svg) => [...svg.querySelectorAll(".ember-plot__series > *")]
 """How many lines, markers and marks a plot's SVG draws."""
 
 
+def train_endlessly(page: Page, site: str) -> Locator:
+    """Open lesson 14 with the earlier labs' solutions, and run its training cell with no end of
+    steps until the network has drawn step 10: the cell, running."""
+    page.goto(site + LESSON_14)
+    write_solutions(page)
+    page.reload()
+    training = cell_with(page, "DRAW_EVERY")
+    paste_code(training, endless_training())
+    come_to(training.get_by_role("button", name="Run", exact=True)).click()
+    expect(network(page).get_by_text(re.compile(r"^After 10 steps"))).to_be_attached(timeout=90_000)
+    return training
+
+
 def one_view(page: Page, parts: list[Locator]) -> None:
     """Wait until every part is wholly in the view at once, as the page scrolls them there."""
     page.wait_for_function(IN_ONE_VIEW, arg=[part.element_handle() for part in parts], timeout=30_000)
@@ -156,13 +169,7 @@ def one_view(page: Page, parts: list[Locator]) -> None:
 @pytest.mark.parametrize("size", [WIDE, PHONE], ids=["1280", "390"])
 def test_while_the_moons_train_run_its_sliders_and_the_loss_curve_are_in_one_view(page: Page, isolated_site: str, size):
     page.set_viewport_size(size)
-    page.goto(isolated_site + LESSON_14)
-    write_solutions(page)
-    page.reload()
-    training = cell_with(page, "DRAW_EVERY")
-    paste_code(training, endless_training())
-    come_to(training.get_by_role("button", name="Run", exact=True)).click()
-    expect(network(page).get_by_text(re.compile(r"^After 10 steps"))).to_be_attached(timeout=90_000)
+    training = train_endlessly(page, isolated_site)
 
     loss = training.get_by_role("img", name=re.compile(r"^Plot: loss"))
     sliders = training.get_by_role("group", name="Steer while it runs")
@@ -206,13 +213,7 @@ def test_while_the_moons_train_run_its_sliders_and_the_loss_curve_are_in_one_vie
 def test_at_200_percent_zoom_the_docked_network_is_as_wide_as_the_cell_and_the_loss_curve_fits_the_view(
         page: Page, isolated_site: str):
     page.set_viewport_size(ZOOMED)
-    page.goto(isolated_site + LESSON_14)
-    write_solutions(page)
-    page.reload()
-    training = cell_with(page, "DRAW_EVERY")
-    paste_code(training, endless_training())
-    come_to(training.get_by_role("button", name="Run", exact=True)).click()
-    expect(network(page).get_by_text(re.compile(r"^After 10 steps"))).to_be_attached(timeout=90_000)
+    training = train_endlessly(page, isolated_site)
 
     dock = training.get_by_role("region", name=re.compile("^Figures that cell"))
     diagram = dock.get_by_role("group", name=re.compile(r"^Network of 3 layers"))
