@@ -1,5 +1,5 @@
 // Bundle js/ into build/bundle with esbuild: the page bundle (ember.js + ember.css, and a chunk
-// per component that a page loads when it has one), the Python worker (worker.js), the graph layout worker (layout-worker.js, with Graphviz), the service
+// per component that a page loads when it has one), the Python worker (worker.js, one file), the graph layout worker (layout-worker.js, with Graphviz), the service
 // worker (sw.js, with Workbox; the build adds the site's files to it), and the classic scripts
 // that the build inlines in a page's head: register.js registers the service worker, stay.js
 // keeps moves within a page from reloading it, onscreen.js lets a fresh page lay out a screen first.
@@ -93,14 +93,14 @@ const PYODIDE_VERSION = JSON.parse(readFileSync("node_modules/pyodide/package.js
 
 const options = {
   entryPoints: {
-    ember: "js/main.js", worker: "js/runtime/worker.js", "layout-worker": "js/graph/layout-worker.js",
+    ember: "js/main.js", "layout-worker": "js/graph/layout-worker.js",
     "katex-fonts": "ember:katex-fonts",
   },
   outdir: "build/bundle",
   bundle: true,
   format: "esm",
   // A page loads only the chunks of its components (js/main.js), and the workers share theirs.
-  // Chunks sit beside the entry points, so that new URL("./worker.js", import.meta.url) finds them.
+  // Chunks sit beside the entry points, so that new URL("./layout-worker.js", import.meta.url) finds them.
   splitting: true,
   target: "es2022",
   minify: true,
@@ -115,6 +115,14 @@ const options = {
   define: { PYODIDE_VERSION: JSON.stringify(PYODIDE_VERSION) },
 };
 
+// The Python worker, whole, with no chunks, as a classic script: the page sends its text to the
+// sandbox frame, which starts it from a blob URL (js/runtime/sandbox.js), from where no chunk of
+// the site can be imported, and where Chromium loads no module worker.
+const pythonWorker = {
+  entryPoints: { worker: "js/runtime/worker.js" }, outdir: "build/bundle", bundle: true, format: "iife", target: "es2022",
+  minify: true, logLevel: "warning", // and no source map, which a blob URL's worker could not find
+};
+
 const classic = {
   entryPoints: { stay: "js/stay.js", onscreen: "js/onscreen.js", register: "js/offline/register.js", sw: "js/offline/sw.js" },
   outdir: "build/bundle", bundle: true, format: "iife", target: "es2022", minify: true, logLevel: "warning",
@@ -123,8 +131,8 @@ const classic = {
 
 if (process.argv.includes("--watch")) {
   // Rebuilt in place: mkdocs serve, started alongside, needs the files there all along.
-  for (const build of [options, classic]) await (await esbuild.context(build)).watch();
+  for (const build of [options, pythonWorker, classic]) await (await esbuild.context(build)).watch();
 } else {
   rmSync(options.outdir, { recursive: true, force: true }); // no files of older builds
-  await Promise.all([esbuild.build(options), esbuild.build(classic)]);
+  await Promise.all([esbuild.build(options), esbuild.build(pythonWorker), esbuild.build(classic)]);
 }

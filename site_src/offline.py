@@ -5,7 +5,8 @@ precache manifest: a list of ``{"url": str, "revision": str | None, "integrity"?
 relative to the worker. ``write_worker`` puts in the site's files. Each has a digest of its content
 as its revision, so that a new build makes a returning learner fetch only the files that changed,
 and as its integrity, so that a file that does not match its build (a deploy that has not fully
-landed) fails the install, which the next page load tries again, instead of being kept for good.
+landed) fails the install, which the next page load tries again, instead of being kept for good;
+the worker also checks a kept file against it before serving it, and fetches a damaged one again.
 Workbox's format: https://developer.chrome.com/docs/workbox/modules/workbox-precaching
 """
 
@@ -30,10 +31,9 @@ def manifest(site_dir: Path, versioned: str) -> list[dict]:
     Args:
         site_dir: The built site.
         versioned: A folder of the site (such as ``"assets/pyodide/314.0.7/"``) whose files never
-            change under their URL. They have no revision and no integrity, so that Workbox may
-            take them from the browser's HTTP cache (Chromium refetches a request with an
-            integrity). Coming last, they are asked for once the page, which loads them at once,
-            has most likely put them there; Chromium still fetches pyodide.asm.wasm twice.
+            change under their URL. They have no revision, and come last, so that they are asked
+            for once the page, which loads them at once, has most likely fetched them; they have
+            an integrity, like every file but the sitemap.
     """
     entries = []
     urls = sorted((path.relative_to(site_dir).as_posix() for path in site_dir.rglob("*")),
@@ -42,11 +42,8 @@ def manifest(site_dir: Path, versioned: str) -> list[dict]:
         path = site_dir / url
         if not path.is_file() or any(fnmatch(url, pattern) for pattern in LEFT_OUT):
             continue
-        if url.startswith(versioned):
-            entries.append({"url": url, "revision": None})
-            continue
         digest = hashlib.sha256(path.read_bytes()).digest()
-        entry = {"url": url, "revision": digest.hex()[:16]}
+        entry = {"url": url, "revision": None if url.startswith(versioned) else digest.hex()[:16]}
         if url not in REWRITTEN:
             entry["integrity"] = "sha256-" + base64.b64encode(digest).decode()
         entries.append(entry)

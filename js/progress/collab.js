@@ -6,7 +6,7 @@
 // A tab rebases the changes it has not had taken over those of other tabs as they come
 // (receiveUpdates), and sends them again. When the authority's tab closes, the lock passes to
 // another tab, and every tab sends its changes again. The Python worker cannot reach the channel
-// (js/runtime/worker.js).
+// or the lock: it runs in an origin of its own (js/runtime/sandbox.js).
 
 import { collab, getSyncedVersion, receiveUpdates, sendableUpdates } from "@codemirror/collab";
 import { ChangeSet, EditorState, Text } from "@codemirror/state";

@@ -1,10 +1,11 @@
-// The page's side of the Python worker. This module alone talks to the worker; components
-// call boot(), run(), runChecks(), stop() and retry().
+// The page's side of the Python worker. This module alone talks to the worker, which runs in the
+// sandbox frame (sandbox.js), an origin of its own; components call boot(), run(), runChecks(),
+// stop() and retry(). What the worker says is taken as data, of the shapes it sends (heard()).
 //
 // Requests wait in a queue here and go to the worker one at a time, so that a queued one can be
 // dropped and, when the worker is replaced, sent again. A run is stopped by the Stop button or
-// its time limit: through Pyodide's interrupt buffer when the page is cross-origin isolated
-// (Python and its modules live on), else by ending the worker and starting a new one. On such a
+// its time limit: through Pyodide's interrupt buffer when the sandbox frame is cross-origin
+// isolated (Python and its modules live on), else by ending the worker and starting a new one. On such a
 // page a running cell also reads the sliders of its hx.steer through a buffer of floats (steer()).
 
 /** @typedef {[("stdout"|"stderr"|"graph"|"plot"|"network"|"digits"|"steer"|"cut"), string]} Chunk  graph, plot, network, digits, steer: the JSON of hx.show_graph, hx.show_plot, hx.show_network, hx.show_digits or hx.steer; cut: how much output was cut */
@@ -29,21 +30,24 @@
  *   stopped?: "stop"|"time", restarted?: boolean}} RunResult
  */
 
+import { workerFiles } from "./files.js";
 import { alarmAfter, interruptUntilEnd } from "./interrupt.js";
-import { SNAPSHOT_WORKER, canKeep } from "./snapshot.js";
+import { sandboxedWorker } from "./sandbox.js";
+import { SETUP } from "./setup.js";
+import { canKeep, dropSnapshot, hasSnapshot, lockManager, readSnapshot, snapshotKey, storeSnapshot } from "./snapshot.js";
 
 const INTERRUPT_WAIT = 3000; // ms a run has to end after an interrupt before its worker is ended: time to
 // finish up after catching KeyboardInterrupt, as lesson 14's training does
 const LEAVE_GRACE = 1000; // ms the run of a page left may go on, when ending it means a restart
 const SNAPSHOT_AFTER = 5000; // ms after a boot without a memory snapshot before one is made
 const SNAPSHOT_LIMIT = 120_000; // ms the making of a snapshot may take before its worker is ended
+const SNAPSHOT_LOCK = "ember-snapshot"; // the Web Lock of the tab that makes the snapshot
+const STEER_SLOTS = 4; // site_src/runtime/steering.py's MAX_KNOBS
 
-let worker = null;
+let worker = null; // the worker in the sandbox frame (sandbox.js), {send, signal, steer, end}, once started
 let state = "idle"; // "idle" → "booting" → "ready" | "failed"
 let stateDetail = ""; // while booting, the step under way; once failed, why
-let interrupt = null; // the interrupt buffer, when the page is cross-origin isolated
-let steering = null; // hx.steer's knobs, a float each (NaN: the cell's own), on such a page too
-const STEER_SLOTS = 4; // site_src/runtime/steering.py's MAX_KNOBS
+let interruptible = false; // the worker heeds its interrupt buffer and reads its knobs (an isolated frame)
 let nextId = 1;
 const queue = []; // requests not yet sent: {id, message, onOutput, resolve, timeLimit}
 let current = null; // the request the worker is working on
@@ -58,57 +62,76 @@ function setState(next, detail = "") {
 /** Start the worker, once; later calls do nothing until a restart or a retry. It starts as the
  * page bundle runs, after Material's own start: a worker started from the head compiled
  * Pyodide's WebAssembly on the second of two cores while the page parsed and laid itself out,
- * which made that task longer by a half, and Python no sooner ready. */
+ * which made that task longer by a half, and Python no sooner ready. The page fetches the
+ * worker's files and reads the memory snapshot (js/runtime/files.js, snapshot.js), and sends them
+ * to it: the worker, in the sandbox frame, can reach neither. */
 export function boot() {
-  if (worker) return;
-  worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
-  // The worker answers on a port of its own: its global postMessage, which the learner's code can
-  // call (Pyodide's js module), reaches worker.onmessage, which hears nothing.
-  const channel = new MessageChannel();
-  worker.postMessage({ type: "port", port: channel.port2 }, [channel.port2]);
-  const own = worker;
-  channel.port1.onmessage = ({ data }) => own === worker && hear(data);
+  if (state === "booting" || state === "ready") return;
+  start();
+}
+
+/** Fetch the worker's files, start the worker in the sandbox and send it them. */
+function start() {
   setState("booting");
-  if (self.crossOriginIsolated) {
-    interrupt = new Uint8Array(new SharedArrayBuffer(1));
-    steering = new Float64Array(new SharedArrayBuffer(8 * STEER_SLOTS));
-    worker.postMessage({ type: "shared-buffers", interrupt, steering });
-  }
-  worker.onerror = (event) => {
-    event.preventDefault();
-    // An error of a worker already ended and replaced (its last moments, after terminate()) is not
-    // the new one's.
-    if (own === worker) fail(event.message || "the Python worker could not be loaded");
-  };
+  workerFiles().then(async (files) => {
+    if (state !== "booting" || worker) return;
+    const key = canKeep() ? await snapshotKey(files.python, PYODIDE_VERSION, SETUP).catch(() => null) : null;
+    const stored = key && await readSnapshot(key).catch(() => null);
+    // A worker ended and replaced may still have said something on its way out: not the new one's.
+    const own = sandboxedWorker(files.worker, {
+      onMessage: (data) => worker === own && hear(data, key),
+      onError: (message) => worker === own && fail(message),
+    });
+    worker = own;
+    own.send({ type: "boot", files, snapshot: stored ? "coming" : "none" });
+    stored?.bytes.then((bytes) => own.send({ type: "snapshot", bytes }), () => {
+      dropSnapshot(key).catch(() => {});
+      own.send({ type: "snapshot", bytes: null });
+    });
+  }, (error) => state === "booting" && !worker && fail(error.message));
 }
 
 let snapshotting = false; // a snapshot has been asked for on this page
 const SNAPSHOT_FAILED = "ember-snapshot-failed"; // in localStorage: when the last one could not be stored
 const SNAPSHOT_RETRY = 7 * 24 * 3600 * 1000; // ms before trying again, after a failure
 
-/** SNAPSHOT_AFTER ms after a boot that found no snapshot, make Python's memory snapshot in a
- * worker of its own, for the next visit to boot from (js/runtime/snapshot.js); once per page load,
- * and not for a week after one could not be stored (no room, say): it costs a second boot. */
-function makeSnapshotLater() {
+/** SNAPSHOT_AFTER ms after a boot that found no snapshot, have a worker of its own in the sandbox
+ * make Python's memory snapshot, and store it under key for the next visit to boot from
+ * (js/runtime/snapshot.js): once per page load, by one tab at a time, and not for a week after one
+ * could not be stored (no room, say): it costs a second boot. */
+function makeSnapshotLater(key) {
   if (snapshotting || Date.now() - Number(readStorage(SNAPSHOT_FAILED)) < SNAPSHOT_RETRY) return;
   snapshotting = true;
-  setTimeout(() => {
-    const maker = new Worker(new URL("./worker.js", import.meta.url), { type: "module", name: SNAPSHOT_WORKER });
-    const end = () => maker.terminate();
-    const limit = setTimeout(end, SNAPSHOT_LIMIT);
-    maker.onmessage = ({ data }) => {
-      if (!data.stored) {
-        console.warn("ember: no snapshot of Python's memory, so the next visit boots as usual:", data.message);
-        writeStorage(SNAPSHOT_FAILED, String(Date.now()));
-      }
-      clearTimeout(limit);
-      end();
-    };
-    maker.onerror = (event) => {
-      event.preventDefault();
-      end();
-    };
-  }, SNAPSHOT_AFTER);
+  setTimeout(() => lockManager.request(SNAPSHOT_LOCK, { ifAvailable: true }, async (lock) => {
+    if (!lock || await hasSnapshot(key)) return;
+    try {
+      await storeSnapshot(key, await makeSnapshot());
+    } catch (error) {
+      console.warn("ember: no snapshot of Python's memory, so the next visit boots as usual:", error.message ?? error);
+      writeStorage(SNAPSHOT_FAILED, String(Date.now()));
+    }
+  }), SNAPSHOT_AFTER);
+}
+
+/** The bytes of a memory snapshot, made by a worker of its own in the sandbox, within SNAPSHOT_LIMIT. */
+async function makeSnapshot() {
+  const files = await workerFiles();
+  let maker = null;
+  let limit = null;
+  try {
+    return await new Promise((resolve, reject) => {
+      maker = sandboxedWorker(files.worker, {
+        name: "ember-snapshot",
+        onMessage: (data) => (data?.bytes instanceof Uint8Array ? resolve(data.bytes) : reject(new Error(String(data?.message)))),
+        onError: (message) => reject(new Error(message)),
+      });
+      maker.send({ type: "boot", files, snapshot: "make" });
+      limit = setTimeout(() => reject(new Error(`it took more than ${SNAPSHOT_LIMIT / 1000} s`)), SNAPSHOT_LIMIT);
+    });
+  } finally {
+    clearTimeout(limit);
+    maker?.end();
+  }
 }
 
 /** localStorage's item, or null where storage is off. */
@@ -129,23 +152,49 @@ function writeStorage(name, value) {
   }
 }
 
-/** Handle a message of the worker. */
-function hear(data) {
+/** Handle a message of the worker, which the page takes as data: what it says about a request is
+ * heard only while that request runs, and in the shapes below alone. key: the snapshot's, null
+ * where this browser keeps none. */
+function hear(data, key) {
+  if (!heard(data)) return;
   if (data.type === "ready") {
-    if (!data.interruptible) [interrupt, steering] = [null, null]; // the buffers did not reach it: Stop restarts Python
+    if (state !== "booting") return;
+    interruptible = data.interruptible === true; // else Stop restarts Python
     setState("ready");
-    // How Python started, for make bench and the tests ("used": from a memory snapshot).
-    performance.mark("ember:python-ready", { detail: { snapshot: data.snapshot } });
-    if (data.snapshot === "wanted" && canKeep()) makeSnapshotLater();
+    // How Python started, for make bench and the tests: "used", from a memory snapshot; "wanted",
+    // without one, in a browser that keeps one; "none", in a browser that keeps none.
+    const used = data.snapshot === "used";
+    performance.mark("ember:python-ready", { detail: { snapshot: used ? "used" : key ? "wanted" : "none" } });
+    if (data.snapshot === "unusable") dropSnapshot(key).catch(() => {});
+    if (key && !used) makeSnapshotLater(key);
     next();
   } else if (data.type === "progress") {
-    setState("booting", data.step);
+    if (state === "booting") setState("booting", data.step);
   } else if (data.type === "boot-failed") {
-    fail(data.message);
+    if (state === "booting") fail(data.message);
   } else if (current && data.id === current.id) {
     if (data.type === "output") current.onOutput(data.chunks);
-    else if (data.type === "done" || data.type === "checked") finish(data, data.fatal);
+    else if (data.type === "done" || data.type === "checked") finish(data, data.fatal === true);
   }
+}
+
+const TEXT = (value) => typeof value === "string";
+const OPTIONAL_TEXT = (value) => value === undefined || value === null || TEXT(value);
+/** What each message of the worker must hold, by type. */
+const SHAPES = {
+  ready: (data) => TEXT(data.snapshot),
+  progress: (data) => TEXT(data.step),
+  "boot-failed": (data) => TEXT(data.message),
+  output: (data) => Array.isArray(data.chunks) && data.chunks.every((chunk) => Array.isArray(chunk)
+    && chunk.length === 2 && TEXT(chunk[0]) && TEXT(chunk[1])),
+  done: (data) => OPTIONAL_TEXT(data.raised) && OPTIONAL_TEXT(data.failure)
+    && (data.problems === undefined || Array.isArray(data.problems)),
+  checked: () => true,
+};
+
+/** Whether data is a message of a shape the worker sends. */
+function heard(data) {
+  return typeof data === "object" && data !== null && Object.hasOwn(SHAPES, data.type) && SHAPES[data.type](data);
 }
 
 /** Python could not start: every waiting request is told so, and nothing is sent until retry(). */
@@ -155,7 +204,7 @@ function fail(message) {
   if (current) quiet(current);
   for (const entry of [current, ...queue.splice(0)].filter(Boolean)) entry.resolve({ failure });
   current = null;
-  worker?.terminate();
+  worker?.end();
   worker = null;
 }
 
@@ -165,9 +214,7 @@ function next() {
   current = queue.shift();
   current.started = performance.now();
   if (current.timeLimit) current.timer = setTimeout(() => stop(current.id, "time"), current.timeLimit * 1000);
-  if (interrupt) interrupt[0] = 0;
-  steering?.fill(NaN); // every knob starts at the cell's own
-  worker.postMessage({ id: current.id, ...current.message });
+  worker.send({ id: current.id, ...current.message }); // the frame clears the interrupt and the knobs first
   current.onRun();
 }
 
@@ -183,10 +230,10 @@ function finish(data, fatal = false) {
 
 /** End the worker and boot a new one; queued requests wait for it and are sent again. */
 function restart() {
-  worker.terminate();
+  worker.end();
   worker = null;
-  [interrupt, steering] = [null, null];
-  boot();
+  interruptible = false;
+  start();
 }
 
 /** Boot again after Python could not start. */
@@ -199,7 +246,7 @@ export function retry() {
  * them, on a cross-origin isolated page.
  */
 export function canSteer() {
-  return state === "ready" && steering !== null;
+  return state === "ready" && interruptible;
 }
 
 /**
@@ -211,8 +258,8 @@ export function canSteer() {
  * @returns {boolean} whether the run is still on and can read it
  */
 export function steer(id, slot, value) {
-  if (!steering || current?.id !== id || !(slot >= 0 && slot < STEER_SLOTS)) return false;
-  steering[slot] = value;
+  if (!canSteer() || current?.id !== id || !(slot >= 0 && slot < STEER_SLOTS)) return false;
+  worker.steer(id, slot, value);
   return true;
 }
 
@@ -250,7 +297,7 @@ export function leave() {
   for (const entry of queue.splice(0)) entry.resolve({ stopped: "stop" });
   if (!current) return;
   const { id } = current;
-  if (interrupt) stop(id);
+  if (interruptible) stop(id);
   else setTimeout(() => current?.id === id && stop(id), LEAVE_GRACE);
 }
 
@@ -267,8 +314,9 @@ export function stop(id, why = "stop") {
   }
   if (!current || current.id !== id || current.stopped) return;
   current.stopped = why;
-  if (interrupt) {
-    current.interrupting = interruptUntilEnd(interrupt); // Python raises KeyboardInterrupt
+  if (interruptible) {
+    const own = worker;
+    current.interrupting = interruptUntilEnd((signal) => own.signal(id, signal)); // Python raises KeyboardInterrupt
     current.killer = setTimeout(() => {
       console.warn(`ember: Python did not stop within ${INTERRUPT_WAIT} ms of an interrupt, so it is restarted`);
       kill();
@@ -360,10 +408,12 @@ export async function runChecks(checks, ember, { lab = [], answers = null, unwri
     if (current?.stopped) return;
     for (const [stream, json] of chunks) {
       if (stream !== "check") continue;
-      const message = JSON.parse(json);
+      const message = parsed(json);
+      if (!message) continue;
       if ("alarm" in message) { // a check, or a trial of the blame, asks for its time limit (site_src/runtime/timeouts.py)
         endAlarm();
-        endAlarm = message.alarm && interrupt ? alarmAfter(interrupt, message.alarm) : () => {};
+        const [own, run] = [worker, current.id];
+        endAlarm = message.alarm && interruptible ? alarmAfter((signal) => own.signal(run, signal), message.alarm) : () => {};
       } else if (message.fault) { // each as the search finds it
         faults.push(message.fault);
         onFault([...faults]);
@@ -389,6 +439,16 @@ export async function runChecks(checks, ember, { lab = [], answers = null, unwri
   if (!finished) return { results, finished, blame: [], failure: "The checks were interrupted: KeyboardInterrupt was raised." };
   found?.diagnosis.forEach((likely, index) => likely.length && (results[index].likely = likely));
   return { results, finished, blame: found?.blame ?? [] };
+}
+
+/** The object that json holds; null for anything else (the worker's words are data). */
+function parsed(json) {
+  try {
+    const value = JSON.parse(json);
+    return typeof value === "object" && value !== null ? value : null;
+  } catch {
+    return null;
+  }
 }
 
 let syntaxWaiting = null; // the newest syntax request, {id, answer}; while it is queued, a newer one joins it

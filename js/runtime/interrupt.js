@@ -13,15 +13,14 @@ export const INTERRUPT_REPEAT = 50; // ms between two writes of SIGINT, or of SI
 /**
  * Write SIGINT into the interrupt buffer now, and again every `every` ms until the returned
  * function is called (when the run has ended, or its worker is ended).
- * @param {Uint8Array} buffer Pyodide's interrupt buffer, on a SharedArrayBuffer
+ * @param {(signal: number) => void} write writes a signal into Pyodide's interrupt buffer (on a
+ *   SharedArrayBuffer, which the sandbox frame holds: js/runtime/sandbox.js)
  * @param {number} [every] ms between two writes
  * @returns {() => void} stops the writes
  */
-export function interruptUntilEnd(buffer, every = INTERRUPT_REPEAT) {
-  buffer[0] = SIGINT;
-  const repeat = setInterval(() => {
-    buffer[0] = SIGINT;
-  }, every);
+export function interruptUntilEnd(write, every = INTERRUPT_REPEAT) {
+  write(SIGINT);
+  const repeat = setInterval(() => write(SIGINT), every);
   return () => clearInterval(repeat);
 }
 
@@ -29,18 +28,16 @@ export function interruptUntilEnd(buffer, every = INTERRUPT_REPEAT) {
  * Write SIGALRM into the interrupt buffer once seconds are up, and again every `every` ms,
  * until the returned function is called: the time limit of one trial of the blame, which
  * Python, alone in its worker, cannot keep (site_src/runtime/timeouts.py).
- * @param {Uint8Array} buffer Pyodide's interrupt buffer, on a SharedArrayBuffer
+ * @param {(signal: number) => void} write as for interruptUntilEnd
  * @param {number} seconds
  * @param {number} [every] ms between two writes
  * @returns {() => void} stops the writes, or the wait for the first
  */
-export function alarmAfter(buffer, seconds, every = INTERRUPT_REPEAT) {
+export function alarmAfter(write, seconds, every = INTERRUPT_REPEAT) {
   let repeat = null;
   const first = setTimeout(() => {
-    buffer[0] = SIGALRM;
-    repeat = setInterval(() => {
-      buffer[0] = SIGALRM;
-    }, every);
+    write(SIGALRM);
+    repeat = setInterval(() => write(SIGALRM), every);
   }, seconds * 1000);
   return () => {
     clearTimeout(first);

@@ -3,17 +3,14 @@
 // runtime (worker.js, SETUP), made by Pyodide's makeMemorySnapshot in a worker of its own a few
 // seconds after a boot that found none (client.js), and stored gzipped in Cache Storage under a
 // key made of the site's address, Pyodide's version, the runtime's files and SETUP, with the
-// SHA-256 digest of its bytes, which are checked against it before use. The API is experimental:
-// worker.js deletes a snapshot that is damaged or fails to start Python, and boots as usual.
+// SHA-256 digest of its bytes, which are checked against it before use. The page alone reads and
+// writes it: the workers, in the sandbox frame, have no Cache Storage. The API is experimental: a
+// snapshot that is damaged or fails to start Python is deleted, and Python boots as usual.
 
 const CACHE = "ember-python-snapshot";
-// Taken as this module loads: the worker then hides both from the learner's code (worker.js).
-export const cacheStorage = self.caches;
+const cacheStorage = self.caches;
 export const lockManager = self.navigator?.locks;
 const DIGEST = "X-Ember-Digest"; // the header that holds the snapshot's digest, in hex
-/** The name of the worker that makes the snapshot (worker.js started with it does only that). */
-export const SNAPSHOT_WORKER = "ember-snapshot";
-
 /** Whether this browser can keep a snapshot: Cache Storage and Web Locks (secure contexts only),
  * and gzip streams. */
 export function canKeep() {

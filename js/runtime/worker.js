@@ -1,11 +1,17 @@
-// The Python worker: boots Pyodide from the site's own copy, writes the Python files into its
-// file system, then runs cells and checks one at a time, streaming a cell's output back.
+// The Python worker. The page starts it in the sandbox frame (js/runtime/sandbox.js), from this
+// script's text, and sends it Pyodide's files and the runtime's Python files, which it writes into
+// Pyodide's file system; it then runs cells and checks one at a time, streaming a cell's output back.
 //
-// Messages in:  {type: "port", port}  (first: a MessagePort, the one channel the worker answers on;
-//               what the worker's own postMessage sends, which a learner's code can call, the
-//               page ignores)
-//               {type: "shared-buffers", interrupt, steering}  (on SharedArrayBuffers: Pyodide's
-//               interrupt buffer, a Uint8Array, and hx.steer's knobs, a Float64Array)
+// Messages in:  {type: "start", requests, answers, interrupt, steering}  (the frame's, first and
+//               once: requests, the port on which the page's requests come, through the frame;
+//               answers, the port to the page, on which all the worker says goes; interrupt and
+//               steering, on SharedArrayBuffers where the frame is cross-origin isolated, else null:
+//               Pyodide's interrupt buffer, a Uint8Array, and hx.steer's knobs, a Float64Array. What
+//               is posted to the worker itself after it, which a learner's code can dispatch, is not
+//               heard; nor can that code reach either port)
+//               {type: "boot", files, snapshot}  (files: js/runtime/files.js's WorkerFiles;
+//               snapshot: "coming" when a {type: "snapshot", bytes} follows with the bytes of
+//               Python's memory snapshot (js/runtime/snapshot.js), "make" to make one, else "none")
 //               {id, type: "run", source, files, gaps}
 //               | {id, type: "checks", checks, lab, answers, timeLimit, unwritten, checked, beside, files, gaps}
 //               | {id, type: "syntax", files, gaps}
@@ -16,12 +22,11 @@
 //               timeLimit: the seconds the checks may take, which the blame keeps within;
 //               unwritten: the lab's gaps that still hold their stub; checked: the earlier
 //               gaps whose lab the learner passed; beside: the gaps of the page's earlier labs
-// Messages out, on the port: {type: "progress", step} | {type: "ready", snapshot, interruptible}
+// Messages out, on answers: {type: "progress", step} | {type: "ready", snapshot, interruptible}
 //               | {type: "boot-failed", message}
-//               (snapshot: "used" when Python started from a memory snapshot, "wanted" when the
-//               browser could keep one and has none, else "none": js/runtime/snapshot.js;
-//               interruptible: Python heeds the interrupt buffer and reads the knobs, which came
-//               before it was ready)
+//               (snapshot: "used" when Python started from the memory snapshot, "unusable" when
+//               the one sent failed to start it (it booted as usual), else "none"; interruptible:
+//               Python heeds the interrupt buffer and reads the knobs)
 //               {id, type: "output", chunks: [[stream, text], ...]}
 //                 (a check's result comes as a chunk ["check", JSON of {status, reason, output?}],
 //                 and after the last, ["check", JSON of {diagnosis, blame}]; between the two,
@@ -32,17 +37,18 @@
 //                 (finished false: the checks were interrupted) | {id, type: "done", problems}
 //                 (the syntax errors that gaps cause, cellrun.Session.syntax_problems)
 //               {id, type: "done", failure, fatal}  (Pyodide itself failed: start a new worker)
-//
-// Started with the name SNAPSHOT_WORKER, it only makes the memory snapshot, stores it, posts
-// {type: "snapshot", stored: true} (or false, with a message) and is ended by the page.
+//               {type: "snapshot", bytes, message}  (after a boot with snapshot "make", and nothing
+//               else: the snapshot's bytes, or null and why)
 
 import { LIB, SETUP } from "./setup.js";
-import { SNAPSHOT_WORKER, canKeep, dropSnapshot, hasSnapshot, lockManager, readSnapshot, snapshotKey, storeSnapshot } from "./snapshot.js";
 
-const INDEX_URL = new URL(`../pyodide/${PYODIDE_VERSION}/`, import.meta.url).href; // PYODIDE_VERSION: js/build.mjs
-const PYTHON_FILES = new URL("./python.json", import.meta.url).href;
+// Pyodide reads its files from this address, which no server has: the worker answers those
+// fetches from the files the page sent (fetchFromFiles).
+const INDEX_URL = "https://pyodide.invalid/";
+const MIME = { wasm: "application/wasm", mjs: "text/javascript", json: "application/json", zip: "application/zip" };
 const BOOT_LIMIT = 120; // seconds before a boot that has not finished counts as failed
 const SNAPSHOT_BOOT_LIMIT = 30; // seconds before a boot from a snapshot counts as failed, and a usual one starts
+const parse = JSON.parse; // as the worker started: a cell may replace the global one
 
 // A cell's js.close() ended this worker under the page, which then waited for a run that never
 // ended and blamed the time limit: it is refused, in words, instead.
@@ -50,58 +56,60 @@ self.close = () => {
   throw new Error("close() would end the worker that runs Python, and every cell of the page with it: a cell cannot call it");
 };
 
-// What a cell's code could reach through the worker's globals to tamper with the page: the
-// BroadcastChannel the tabs keep the learner's texts on (js/progress/collab.js), with a worker of
-// its own that would have one; the Web Lock that makes a tab their authority; and Cache Storage,
-// where the site's pages are kept offline (a page rewritten there would run the cell's script).
-// The runtime took Cache Storage and the locks first, for Python's snapshot (snapshot.js).
-for (const [owner, name] of [[self, "BroadcastChannel"], [self, "Worker"], [self, "caches"], [navigator, "locks"]]) {
-  // Wherever along the prototype chain the browser defines it.
-  for (let at = owner; at; at = Object.getPrototypeOf(at)) delete at[name];
-}
-
 let pyodide;
 let written = {}; // the ember files now in LIB
 let send = null; // the page's port's postMessage, bound as it came: the learner's code can reach
 // neither the port nor this function, so what the page hears comes from the runtime alone
-const early = []; // messages posted before the port came
-
-/** Post a message to the page, on its port (once it has come; until then, kept in order). */
-function post(message) {
-  if (send) send(message);
-  else early.push(message);
-}
 let interruptBuffer = null;
 let steering = null; // hx.steer's knobs: site_src/runtime/steering.py reads them
 
-/** Pyodide's loader and the runtime's Python files, or the reason they could not be loaded. */
-async function fetchPython() {
-  const [{ loadPyodide }, files] = await Promise.all([
-    import(`${INDEX_URL}pyodide.mjs`),
-    fetch(PYTHON_FILES).then((response) => {
-      if (!response.ok) throw new Error(`python.json could not be loaded: HTTP ${response.status}`);
-      return response.json();
-    }),
-    // loadPyodide never settles when one of these is missing: ask first.
-    ...["pyodide.asm.wasm", "python_stdlib.zip"].map(async (name) => {
-      const response = await fetch(`${INDEX_URL}${name}`, { method: "HEAD" });
-      if (!response.ok) throw new Error(`${name} could not be loaded: HTTP ${response.status}`);
-    }),
-  ]);
-  return { loadPyodide, files };
+/** Post a message to the page, on its port. */
+function post(message, transfer = []) {
+  send(message, transfer);
 }
 
-/** Boot Pyodide, from the memory snapshot if there is one, write the Python files under LIB,
- * and start a session for cells and checks. */
-async function boot() {
+/** Answer Pyodide's fetches of INDEX_URL from files (Pyodide's, by name): fetch is the one way
+ * it reads them, and this worker's origin can fetch nothing of the site. */
+function fetchFromFiles(files) {
+  const fetchNetwork = self.fetch;
+  self.fetch = async (input, init) => {
+    const url = String(input?.url ?? input);
+    if (!url.startsWith(INDEX_URL)) return fetchNetwork(input, init);
+    const name = url.slice(INDEX_URL.length);
+    if (!(name in files)) return new Response(null, { status: 404 });
+    return new Response(files[name], { headers: { "Content-Type": MIME[name.split(".").pop()] ?? "application/octet-stream" } });
+  };
+}
+
+/** Import a module from its text. */
+function importText(buffer) {
+  return import(URL.createObjectURL(new Blob([buffer], { type: "text/javascript" })));
+}
+
+/** Pyodide's loader, with its WebAssembly's glue taken from the files the page sent. */
+async function pyodideLoader(files) {
+  fetchFromFiles(files);
+  // Pyodide refuses a classic worker, which it tells by a working importScripts, for it could not
+  // import the glue's ES module: this one imports it (importText) and gives it to Pyodide.
+  self.importScripts = () => {
+    throw new TypeError("importScripts is not used by this worker");
+  };
+  const [{ loadPyodide }, glue] = await Promise.all([importText(files["pyodide.mjs"]), importText(files["pyodide.asm.mjs"])]);
+  return (options) => loadPyodide({ indexURL: INDEX_URL, createPyodideModule: glue.default, ...options });
+}
+
+/** Boot Pyodide from the files the page sent, from the memory snapshot if one comes, write the
+ * Python files under LIB, and start a session for cells and checks. */
+async function boot({ files, snapshot }, memory) {
   post({ type: "progress", step: "loading Python, about 6 MB the first time" });
-  const { loadPyodide, files } = await fetchPython();
-  const key = canKeep() ? await snapshotKey(files, PYODIDE_VERSION, SETUP) : null;
-  const restored = key && await fromSnapshot(loadPyodide, key, files);
-  if (restored) return { ...restored, snapshot: "used" };
-  pyodide = await loadPyodide({ indexURL: INDEX_URL });
+  const loadPyodide = await pyodideLoader(files.pyodide);
+  if (snapshot === "coming") {
+    const restored = await fromSnapshot(loadPyodide, memory, files.python);
+    if (restored) return { ...restored, snapshot: "used" };
+  }
+  pyodide = await loadPyodide({});
   post({ type: "progress", step: "setting up your ember" });
-  return { ...setUp(files), snapshot: key ? "wanted" : "none" };
+  return { ...setUp(files.python), snapshot: snapshot === "coming" ? "unusable" : "none" };
 }
 
 /** Write the Python files under LIB, run SETUP, and start a session for cells and checks. */
@@ -113,39 +121,32 @@ function setUp(files) {
   return { session: pyodide.pyimport("cellrun").Session(LIB), checks: pyodide.pyimport("checks") };
 }
 
-/** The runtime (setUp's) on a Pyodide started from the snapshot under key; null if there is
- * none, or if it fails to start Python within SNAPSHOT_BOOT_LIMIT, which deletes it (the API is
- * experimental): the learner sees a usual boot. */
-async function fromSnapshot(loadPyodide, key, files) {
+/** The runtime (setUp's) on a Pyodide started from the snapshot's bytes (a promise of them, or of
+ * null); null if they are null, or if they fail to start Python within SNAPSHOT_BOOT_LIMIT (the API
+ * is experimental): the learner sees a usual boot, and the page drops the snapshot. */
+async function fromSnapshot(loadPyodide, memory, files) {
   try {
-    const memory = await readSnapshot(key);
-    if (!memory) return null;
+    const bytes = await memory;
+    if (!bytes) return null;
     const limit = new Promise((_, reject) => setTimeout(() => reject(new Error("it took too long")), SNAPSHOT_BOOT_LIMIT * 1000));
-    // Pyodide loads its own files while the snapshot is decompressed: it takes a promise of it.
-    pyodide = await Promise.race([loadPyodide({ indexURL: INDEX_URL, _loadSnapshot: memory.bytes }), limit]);
+    pyodide = await Promise.race([loadPyodide({ _loadSnapshot: bytes }), limit]);
     return setUp(files);
   } catch (error) {
     console.warn("ember: Python's saved memory could not be used, so it boots as usual:", error);
     pyodide = null;
-    await dropSnapshot(key).catch(() => {});
     return null;
   }
 }
 
-/** Boot Pyodide for a snapshot, run SETUP, and store its memory (js/runtime/snapshot.js), unless
- * another tab of the site is making one, or one is stored already. */
-async function makeSnapshot() {
-  const { loadPyodide, files } = await fetchPython();
-  const key = await snapshotKey(files, PYODIDE_VERSION, SETUP);
-  await lockManager.request(SNAPSHOT_WORKER, { ifAvailable: true }, async (lock) => {
-    if (!lock || await hasSnapshot(key)) return;
-    pyodide = await loadPyodide({ indexURL: INDEX_URL, _makeSnapshot: true });
-    for (const [path, text] of Object.entries(files)) writeFile(path, text);
-    pyodide.runPython(SETUP);
-    const memory = pyodide.makeMemorySnapshot();
-    pyodide = null; // the memory is copied: let the Pyodide go before compressing it
-    await storeSnapshot(key, memory);
-  });
+/** Boot Pyodide for a snapshot, run SETUP, and post its memory to the page, which keeps it. */
+async function makeSnapshot({ files }) {
+  const loadPyodide = await pyodideLoader(files.pyodide);
+  pyodide = await loadPyodide({ _makeSnapshot: true });
+  for (const [path, text] of Object.entries(files.python)) writeFile(path, text);
+  pyodide.runPython(SETUP);
+  const bytes = pyodide.makeMemorySnapshot();
+  pyodide = null;
+  post({ type: "snapshot", bytes }, [bytes.buffer]);
 }
 
 function writeFile(path, text) {
@@ -173,7 +174,7 @@ function handle({ session, checks }, data) {
     syncEmber(data.files);
     session.set_gaps(JSON.stringify(data.gaps ?? {}));
     if (data.type === "run") {
-      const stream = (json) => post({ id, type: "output", chunks: JSON.parse(json) });
+      const stream = (json) => post({ id, type: "output", chunks: parse(json) });
       const raised = session.run_streaming(data.source, stream) ?? null;
       post({ id, type: "done", raised, ms: performance.now() - started });
     } else if (data.type === "checks") {
@@ -184,7 +185,7 @@ function handle({ session, checks }, data) {
       });
       post({ id, type: "checked", finished: checks.run_checks_streaming(session, asked, stream) });
     } else if (data.type === "syntax") {
-      post({ id, type: "done", problems: JSON.parse(session.syntax_problems_json()) });
+      post({ id, type: "done", problems: parse(session.syntax_problems_json()) });
     }
   } catch (error) {
     // Not the learner's exception (Python reports those): Pyodide itself failed.
@@ -193,30 +194,32 @@ function handle({ session, checks }, data) {
   }
 }
 
-/** Boot, then handle each message of the page. */
-function serve() {
-  const booted = Promise.race([
-    boot(),
-    new Promise((_, reject) => setTimeout(() => reject(new Error(`it took more than ${BOOT_LIMIT} s`)), BOOT_LIMIT * 1000)),
-  ]);
-  booted.then(
-    ({ snapshot }) => post({ type: "ready", snapshot, interruptible: interruptBuffer !== null }),
-    (error) => post({ type: "boot-failed", message: error.message ?? String(error) }),
-  );
-  self.onmessage = async ({ data }) => {
-    if (data.type === "port") {
-      if (send) return; // only the first, which the page posts as it starts the worker
-      send = MessagePort.prototype.postMessage.bind(data.port);
-      for (const message of early.splice(0)) send(message);
+/** Boot with the page's files (and snapshot, if one comes), then handle each message of the page. */
+function serve(port) {
+  let booted = null;
+  let memory = null; // the snapshot's bytes, once they come: resolve(bytes | null)
+  const snapshotCame = new Promise((resolve) => {
+    memory = resolve;
+  });
+  const timeLimit = new Promise((_, reject) => setTimeout(() => reject(new Error(`it took more than ${BOOT_LIMIT} s`)), BOOT_LIMIT * 1000));
+  port.onmessage = async ({ data }) => {
+    if (data.type === "boot" && !booted) {
+      if (data.snapshot === "make") {
+        makeSnapshot(data).catch((error) => post({ type: "snapshot", bytes: null, message: String(error.message ?? error) }));
+        return;
+      }
+      booted = Promise.race([boot(data, snapshotCame), timeLimit]);
+      booted.then(
+        ({ snapshot }) => post({ type: "ready", snapshot, interruptible: interruptBuffer !== null }),
+        (error) => post({ type: "boot-failed", message: error.message ?? String(error) }),
+      );
       return;
     }
-    if (data.type === "shared-buffers") {
-      [interruptBuffer, steering] = [data.interrupt, data.steering];
-      // Posted as the worker starts, this comes long before boot's setUp, which gives both to
-      // Python; "ready" says whether they came in time.
-      pyodide?.setInterruptBuffer(interruptBuffer);
+    if (data.type === "snapshot") {
+      memory(data.bytes ?? null);
       return;
     }
+    if (!booted) return;
     let runtime;
     try {
       runtime = await booted;
@@ -228,9 +231,11 @@ function serve() {
   };
 }
 
-if (self.name === SNAPSHOT_WORKER) {
-  makeSnapshot().then(
-    () => postMessage({ type: "snapshot", stored: true }),
-    (error) => postMessage({ type: "snapshot", stored: false, message: String(error.message ?? error) }),
-  );
-} else serve();
+// The frame's first message starts the worker; whatever is posted or dispatched to it after that
+// is not heard.
+self.onmessage = ({ data }) => {
+  self.onmessage = null;
+  send = MessagePort.prototype.postMessage.bind(data.answers);
+  [interruptBuffer, steering] = [data.interrupt, data.steering];
+  serve(data.requests);
+};

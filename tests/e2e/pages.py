@@ -39,6 +39,13 @@ MUL = ("        other = _as_value(other)\n"
        "        out = Value(self.data * other.data, (self, other), '*')")
 
 
+def python_boots(page: Page) -> int:
+    """How many times Python has started in this page's document: the mark the runtime leaves
+    each time (js/runtime/client.js). Its workers run in a sandboxed frame, where Playwright does
+    not list them."""
+    return page.evaluate("performance.getEntriesByName('ember:python-ready').length")
+
+
 def write_solutions(page: Page) -> None:
     """Store every gap's solution of the test course as the learner's answer (page must be on it)."""
     finished.write_solutions(page, ROOT, PROGRESS_KEY)

@@ -192,3 +192,47 @@ def test_where_service_workers_and_session_storage_are_blocked_a_page_loads_with
     expect(output(page, 1)).to_have_text("still here")
     context.close()
     assert errors == []
+
+
+DAMAGE_KEPT = """async (paths) => {
+  const [name] = (await caches.keys()).filter((name) => name.startsWith("workbox-precache"));
+  const cache = await caches.open(name);
+  for (const request of await cache.keys()) {
+    if (!paths.some((path) => new URL(request.url).pathname.endsWith(path))) continue;
+    const kept = await cache.match(request);
+    await cache.put(request, new Response("damaged", { headers: kept.headers }));
+  }
+}"""
+"""Put "damaged" in place of the kept copy of each file whose path ends with one of paths."""
+KEPT_SIZE = """async (path) => {
+  const [name] = (await caches.keys()).filter((name) => name.startsWith("workbox-precache"));
+  const cache = await caches.open(name);
+  const key = (await cache.keys()).find((request) => new URL(request.url).pathname.endsWith(path));
+  return key ? (await (await cache.match(key)).arrayBuffer()).byteLength : 0;
+}"""
+
+
+def test_a_damaged_offline_copy_is_fetched_again_or_said_to_be_damaged_when_the_network_is_gone(browser: Browser):
+    wasm = "/pyodide.asm.wasm"
+    with serve(SITE, isolated=True) as site:
+        context = browser.new_context()  # with Cache Storage, which the test damages
+        try:
+            page = context.new_page()
+            page.goto(site + LESSON)
+            page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=ISOLATING)
+            page.wait_for_function(f"({KEPT_SIZE})('{wasm}').then((size) => size > 1e6)", polling=500, timeout=ISOLATING)
+            page.evaluate(DAMAGE_KEPT, [wasm, LESSON + "index.html"])
+            page.reload()  # each damaged copy is fetched again, and kept again
+            expect(page.get_by_role("heading", level=1)).to_contain_text("Values that remember")
+            replace_code(page, 1, "print(6 * 7)")
+            run(page, 1)
+            expect(output(page, 1)).to_have_text("42\n")
+            assert page.evaluate(f"({KEPT_SIZE})('{wasm}')") > 1e6
+
+            page.evaluate(DAMAGE_KEPT, [wasm, LESSON + "index.html"])
+            context.set_offline(True)
+            page.reload()
+            expect(page.get_by_role("heading", level=1)).to_have_text("This page could not be loaded")
+            expect(page.get_by_text("The offline copy of this file is damaged or missing")).to_be_visible()
+        finally:
+            context.close()

@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.e2e.pages import (ADD, LESSON, MUL, PROGRESS_KEY, RIGHT_INIT, cell, check, editor, lab, output,
-                             replace_code, run, write_gap, write_solutions)
+                             python_boots, replace_code, run, write_gap, write_solutions)
 from tools.reach import come_to
 
 LOOP = "print('looping', flush=True)\nn = 0\nwhile True:\n    n += 1"
@@ -181,13 +181,12 @@ def test_when_python_cannot_load_the_page_stays_readable_and_offers_retry(page: 
     still_runs(page)
 
 
-def test_a_lesson_starts_one_python_worker_for_all_of_its_cells(page: Page, course: str):
-    workers = []
-    page.on("worker", lambda worker: workers.append(worker.url))
+def test_a_lesson_starts_python_once_for_all_of_its_cells(page: Page, course: str):
     page.goto(course + LESSON)
     run(page, 1)
     expect(output(page, 1)).to_contain_text("c is 6.0")
-    assert [url for url in workers if url.endswith("/worker.js")] == [course + "assets/ember/worker.js"]
+    still_runs(page)
+    assert python_boots(page) == 1
 
 
 def test_a_run_during_boot_says_how_far_python_has_got(page: Page, course: str):
@@ -283,14 +282,6 @@ def test_messages_a_cell_forges_as_the_runtimes_are_not_heard_by_the_page(page: 
     expect(output(page, 1)).to_have_text("sent\n")
     expect(page.get_by_text("Python could not start")).to_have_count(0)
     still_runs(page)
-
-
-def test_a_cell_cannot_reach_the_tabs_channel_their_lock_or_the_pages_kept_offline(page: Page, course: str):
-    page.goto(course + LESSON)
-    replace_code(page, 1, "import js\nfor name in ('BroadcastChannel', 'Worker', 'caches'):\n    print(name, hasattr(js, name))\n"
-                          "print('locks', hasattr(js.navigator, 'locks'))")
-    run(page, 1)
-    expect(output(page, 1)).to_have_text("BroadcastChannel False\nWorker False\ncaches False\nlocks False\n")
 
 
 TAMPERED = ["import json\njson.dumps = None", "import sys\nsys.modules['ember'] = None",

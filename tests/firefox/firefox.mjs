@@ -7,6 +7,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { once } from "node:events";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
+import { after, before } from "node:test";
 import puppeteer from "puppeteer-core";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
@@ -24,6 +25,25 @@ export async function serveSite() {
   const server = spawn(PYTHON, ["-m", "tools.serve", "build/site", "--isolated"], { cwd: ROOT, stdio: ["pipe", "pipe", "inherit"] });
   const [url] = await once(createInterface({ input: server.stdout }), "line");
   return { url: url.trim(), stop: () => server.kill() };
+}
+
+/**
+ * One served site and one Firefox for the tests of a file: started before the first, ended after
+ * the last.
+ * @returns {{site: {url: string} | undefined, browser: import("puppeteer-core").Browser | undefined}}
+ *   filled in once they have started
+ */
+export function siteAndBrowser() {
+  const shared = {};
+  before(async () => {
+    shared.site = await serveSite();
+    shared.browser = await launch();
+  });
+  after(async () => {
+    await shared.browser?.close();
+    shared.site?.stop();
+  });
+  return shared;
 }
 
 /** Headless Firefox; fails the test at once, with the reason, when it is not installed. */

@@ -3,24 +3,15 @@
 // Firefox once typed a space after an operator as U+00A0, and no typed code ran.
 
 import assert from "node:assert/strict";
-import { after, afterEach, before, test } from "node:test";
-import { byRole, cellWith, chord, comeTo, launch, openPage, serveSite, solutions, textOf, typeLines } from "./firefox.mjs";
+import { afterEach, test } from "node:test";
+import { byRole, cellWith, chord, comeTo, openPage, siteAndBrowser, solutions, textOf, typeLines } from "./firefox.mjs";
 
 const LESSON_07 = "lessons/07-a-number-that-remembers/";
 const LESSON_14 = "lessons/14-training-for-real/";
 const LESSON_18 = "lessons/18-reading-handwriting/";
 
-let site, browser, opened;
-
-before(async () => {
-  site = await serveSite();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  site?.stop();
-});
+const shared = siteAndBrowser();
+let opened;
 
 afterEach(async () => {
   const { errors, close } = opened;
@@ -35,8 +26,8 @@ const STILL = () => new Promise((done) => {
 });
 
 async function open(path, size) {
-  opened = await openPage(browser, size);
-  await opened.page.goto(site.url + path);
+  opened = await openPage(shared.browser, size);
+  await opened.page.goto(shared.site.url + path);
   return opened.page;
 }
 

@@ -71,7 +71,7 @@ async function stopped(source, { after = 0, every } = {}) {
   await running;
   const result = heard();
   await new Promise((resolve) => setTimeout(resolve, after));
-  const end = interruptUntilEnd(buffer, every);
+  const end = interruptUntilEnd((signal) => { buffer[0] = signal; }, every);
   try {
     return await result;
   } finally {
@@ -128,7 +128,7 @@ async function limited(source, seconds) {
   const listen = (message) => {
     if (message?.alarm === undefined) return;
     end();
-    end = message.alarm ? alarmAfter(buffer, message.alarm) : () => {};
+    end = message.alarm ? alarmAfter((signal) => { buffer[0] = signal; }, message.alarm) : () => {};
   };
   worker.on("message", listen);
   try {
