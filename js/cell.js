@@ -121,8 +121,8 @@ function cellEditor(el, { host, source, reset, status, origin, start, left, desc
     queueMicrotask(() => {
       const saved = progress.cellCode(id)?.original === source ? progress.cellCode(id).code : source;
       if (saved === view.state.doc.toString()) return;
-      replaceText(view, saved);
-      if (from === "tab") status.textContent = "Changed in another tab of this site; Ctrl+Z (⌘Z) in the cell takes it back.";
+      replaceText(view, saved, { undoable: from !== "tab" });
+      if (from === "tab") status.textContent = "Changed in another tab of this site; Ctrl+Z (⌘Z) here undoes only what you typed in this tab.";
     });
   }, left);
   return view;

@@ -96,10 +96,10 @@ export function mount(el, left) {
     for (const name of shown) {
       const saved = slotText(slots[name]).slice(0, -1);
       if (editor.text(name) === saved) continue;
-      editor.replace(name, saved);
+      editor.replace(name, saved, { undoable: source !== "tab" });
       if (source === "tab" && name === gap && data.gaps.includes(name)) {
         notice.textContent = `Gap ${name} was changed in another tab of this site: this tab now shows that text, `
-          + "the newer one. Ctrl+Z (⌘Z) here takes the change back.";
+          + "the newer one. Ctrl+Z (⌘Z) here undoes only what you typed in this tab.";
       }
     }
   }), left);

@@ -4,14 +4,13 @@
 // Changes the page makes (a reset, a gap changed in another tab) are one undo step each in the
 // gaps the learner edits here, and no step at all in the gaps shown locked.
 
-import { isolateHistory } from "@codemirror/commands";
 import { codeFolding, foldEffect, foldKeymap, unfoldAll } from "@codemirror/language";
 import { linter } from "@codemirror/lint";
 import { Annotation, EditorSelection, EditorState, Prec, RangeSetBuilder, StateField, Transaction } from "@codemirror/state";
 import { Decoration, EditorView, keymap } from "@codemirror/view";
 import { smallestChange } from "../text.js";
 import { lineRule } from "./indent.js";
-import { pythonEditing } from "./python.js";
+import { pythonEditing, undoStep } from "./python.js";
 
 /**
  * A region of a lab's file: a gap between marker lines. Positions are offsets in the document;
@@ -257,7 +256,8 @@ function lineOfGap(state, name, number) {
  *   gaps, which is refused; texts as for pythonEditing
  * @returns {{view: EditorView, text: (name: string) => string, selectCode: (name: string) => void,
  *   selectLine: (name: string, line: number) => void, cursorAfter: (name: string, line: number) => void,
- *   replace: (name: string, text: string) => void, showAll: () => void}}
+ *   replace: (name: string, text: string, options?: {undoable?: boolean}) => void, showAll: () => void}}
+ *   replace puts text in a gap; undoable false: another tab's edit, not undone here
  */
 export function createGapEditor(parent, { doc, label, gaps, texts, onChange, problems, onLocked }) {
   const text = (state, name) => {
@@ -314,17 +314,17 @@ export function createGapEditor(parent, { doc, label, gaps, texts, onChange, pro
       view.focus();
       view.dispatch(centred(EditorSelection.cursor(at)));
     },
-    replace(name, value) {
+    replace(name, value, { undoable = true } = {}) {
       const gap = view.state.field(gapField).find((g) => g.name === name);
       const before = view.state.sliceDoc(gap.from, gap.to);
       if (before === value) return;
-      // In a gap edited here, one undo step of its own; in a locked one, none: undo here must not
-      // revert another lab's edit.
+      // In a gap edited here, one undo step of its own; in a locked one, or from another tab, none:
+      // undo here must not revert another lab's edit, or another tab's.
       const changes = view.state.changes(shifted(smallestChange(before, value), gap.from));
       view.dispatch({
         changes,
         selection: view.state.selection.map(changes, 1), // a cursor where text comes in goes after it
-        annotations: [fromPage.of(true), gap.editable ? isolateHistory.of("full") : Transaction.addToHistory.of(false)],
+        annotations: [fromPage.of(true), undoStep(undoable && gap.editable)],
       });
     },
   };

@@ -9,7 +9,7 @@ import { acceptCompletion, autocompletion, closeBrackets, closeBracketsKeymap, c
 import { defaultKeymap, history, historyKeymap, isolateHistory } from "@codemirror/commands";
 import { HighlightStyle, indentOnInput, indentUnit, syntaxHighlighting } from "@codemirror/language";
 import { python } from "@codemirror/lang-python";
-import { EditorState, Prec } from "@codemirror/state";
+import { EditorState, Prec, Transaction } from "@codemirror/state";
 import { EditorView, drawSelection, highlightSpecialChars, keymap, lineNumbers } from "@codemirror/view";
 import { tags } from "@lezer/highlight";
 import { smallestChange } from "../text.js";
@@ -94,15 +94,22 @@ export function createEditor(parent, { doc, label, describedBy, onRun, onChange 
 }
 
 /**
- * Put text in a free editor as one undo step of its own: a change the page makes (Reset, another
- * tab's edit), which Ctrl+Z takes back.
+ * Put text in a free editor: a change the page makes (Reset, an import), as one undo step of its
+ * own, which Ctrl+Z takes back; or another tab's edit, which is not undone here: Ctrl+Z in a tab
+ * undoes that tab's own changes only.
  * @param {EditorView} view
  * @param {string} text
+ * @param {{undoable?: boolean}} [options] undoable false: another tab's edit
  */
-export function replaceText(view, text) {
+export function replaceText(view, text, { undoable = true } = {}) {
   const before = view.state.doc.toString();
   if (before === text) return;
   const changes = view.state.changes(smallestChange(before, text));
   // A cursor where text comes in goes after it, as when the learner typed it.
-  view.dispatch({ changes, selection: view.state.selection.map(changes, 1), annotations: isolateHistory.of("full") });
+  view.dispatch({ changes, selection: view.state.selection.map(changes, 1), annotations: undoStep(undoable) });
+}
+
+/** How a change the page makes enters the undo history: as a step of its own, or not at all. */
+export function undoStep(undoable) {
+  return undoable ? isolateHistory.of("full") : Transaction.addToHistory.of(false);
 }

@@ -245,6 +245,28 @@ def test_two_tabs_editing_different_gaps_at_once_both_keep_their_text(page: Page
     other.close()
 
 
+def test_ctrl_z_in_a_tab_undoes_only_what_was_typed_in_that_tab(page: Page, course: str):
+    page.goto(course + LESSON)
+    other = page.context.new_page()
+    other.goto(course + LESSON)
+    code, theirs = cell(page, 1).get_by_role("textbox"), cell(other, 1).get_by_role("textbox")
+    replace_code(page, 1, "total = 0")
+    expect(theirs).to_have_text("total = 0")
+    code.click()
+    page.keyboard.press("ControlOrMeta+End")
+    page.keyboard.type("  # typed in one tab")
+    expect(theirs).to_have_text("total = 0  # typed in one tab")
+    theirs.click()
+    other.keyboard.press("ControlOrMeta+End")
+    other.keyboard.type(" and in the other")
+    expect(code).to_have_text("total = 0  # typed in one tab and in the other")
+    for _ in range(10):
+        other.keyboard.press("ControlOrMeta+z")
+    expect(theirs).to_have_text("total = 0  # typed in one tab")
+    expect(code).to_have_text("total = 0  # typed in one tab")
+    other.close()
+
+
 def test_a_syntax_error_or_a_keyboard_interrupt_in_a_gap_is_reported_not_fatal(page: Page, course: str):
     page.goto(course + LESSON)
     write_gap(page, 1, "Keep data as a float", "        raise KeyboardInterrupt")
