@@ -80,7 +80,7 @@ function start() {
     // A worker ended and replaced may still have said something on its way out: not the new one's.
     const own = sandboxedWorker(files.worker, {
       onMessage: (data) => worker === own && hear(data, key),
-      onError: (message) => worker === own && fail(message),
+      onError: (message) => worker === own && (state === "ready" ? died(message) : fail(message)),
     });
     worker = own;
     own.send({ type: "boot", files, snapshot: stored ? "coming" : "none" });
@@ -174,7 +174,7 @@ function hear(data, key) {
     if (state === "booting") fail(data.message);
   } else if (current && data.id === current.id) {
     if (data.type === "output") current.onOutput(data.chunks);
-    else if (data.type === "done" || data.type === "checked") finish(data, data.fatal === true);
+    else if (data.type === "done" || data.type === "checked") finish(data, data.fatal === true || TEXT(data.tampered));
   }
 }
 
@@ -187,9 +187,9 @@ const SHAPES = {
   "boot-failed": (data) => TEXT(data.message),
   output: (data) => Array.isArray(data.chunks) && data.chunks.every((chunk) => Array.isArray(chunk)
     && chunk.length === 2 && TEXT(chunk[0]) && TEXT(chunk[1])),
-  done: (data) => OPTIONAL_TEXT(data.raised) && OPTIONAL_TEXT(data.failure)
+  done: (data) => OPTIONAL_TEXT(data.raised) && OPTIONAL_TEXT(data.failure) && OPTIONAL_TEXT(data.tampered)
     && (data.problems === undefined || Array.isArray(data.problems)),
-  checked: () => true,
+  checked: (data) => OPTIONAL_TEXT(data.tampered),
 };
 
 /** Whether data is a message of a shape the worker sends. */
@@ -206,6 +206,13 @@ function fail(message) {
   current = null;
   worker?.end();
   worker = null;
+}
+
+/** The worker failed after Python had started (its thread ended under a run, say): the request
+ * it was on is told so, and a new worker boots for the rest. */
+function died(message) {
+  if (current) finish({ failure: `Python stopped working (${message}). It is starting again; your code is kept.` }, true);
+  else restart();
 }
 
 /** Send the next queued request when the worker is ready and idle. */
@@ -373,6 +380,10 @@ function request(message, { onOutput = () => {}, onStart = () => {}, onRun = () 
  */
 export async function run(source, onOutput, ember, { timeLimit = 0, onStart, onRun } = {}) {
   const data = await request({ type: "run", source, ...emberMessage(ember) }, { onOutput, onStart, onRun, timeLimit });
+  if (TEXT(data.tampered)) {
+    onOutput([["note", `This cell ${data.tampered}.\nNo later run may start from that: Python is being started afresh `
+      + "for the next one.\nYour code and your ember are kept.\n"]]);
+  }
   const ok = !data.raised && !data.failure && !data.stopped;
   return { ok, raised: data.raised, failure: data.failure, ms: data.ms, stopped: data.stopped, restarted: data.restarted };
 }
@@ -429,6 +440,11 @@ export async function runChecks(checks, ember, { lab = [], answers = null, unwri
   endAlarm();
   const finished = results.length === checks.length;
   if (data.failure) return { results, finished, blame: [], failure: data.failure };
+  if (TEXT(data.tampered)) {
+    const failure = `These results cannot be trusted: the code the checks ran ${data.tampered}. Python is being `
+      + "started afresh: run the checks again.";
+    return { results: [], finished: false, blame: [], failure };
+  }
   // Stopped before every check had its result, or after, while finding where the lab is wrong:
   // the results stand, with the pointers found by then.
   if (data.stopped && !found) {

@@ -10,6 +10,6 @@ export const LIB = "/home/pyodide/lib";
 export const SETUP = `import sys
 if ${JSON.stringify(LIB)} not in sys.path: sys.path.insert(0, ${JSON.stringify(LIB)})
 sys.setrecursionlimit(400)
-import blame, cellrun, checks, guards, interrupts
+import blame, cellrun, checks, guards, interrupts, tamper
 interrupts.install()
 guards.install()`;

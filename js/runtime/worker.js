@@ -33,8 +33,10 @@
 //                 ["check", JSON of {alarm: seconds | null}] asks for SIGALRM to end a trial of
 //                 the blame that runs too long: site_src/runtime/timeouts.py; and ["check", JSON
 //                 of {fault}] gives each gap at fault as soon as it is found)
-//               {id, type: "done", raised: name | null, ms} | {id, type: "checked", finished}
-//                 (finished false: the checks were interrupted) | {id, type: "done", problems}
+//               {id, type: "done", raised: name | null, ms, tampered} | {id, type: "checked", finished, tampered}
+//                 (finished false: the checks were interrupted; tampered: what the learner's code
+//                 did to the runtime, in words, when it did: site_src/runtime/tamper.py; this
+//                 worker then runs nothing more) | {id, type: "done", problems}
 //                 (the syntax errors that gaps cause, cellrun.Session.syntax_problems)
 //               {id, type: "done", failure, fatal}  (Pyodide itself failed: start a new worker)
 //               {type: "snapshot", bytes, message}  (after a boot with snapshot "make", and nothing
@@ -50,6 +52,16 @@ const BOOT_LIMIT = 120; // seconds before a boot that has not finished counts as
 const SNAPSHOT_BOOT_LIMIT = 30; // seconds before a boot from a snapshot counts as failed, and a usual one starts
 const parse = JSON.parse; // as the worker started: a cell may replace the global one
 
+/** The chunks that json holds; none when it holds no list (what a cell's patched json.dumps gave). */
+function parsed(json) {
+  try {
+    const chunks = parse(json);
+    return Array.isArray(chunks) ? chunks : [];
+  } catch {
+    return [];
+  }
+}
+
 // A cell's js.close() ended this worker under the page, which then waited for a run that never
 // ended and blamed the time limit: it is refused, in words, instead.
 self.close = () => {
@@ -62,6 +74,7 @@ let send = null; // the page's port's postMessage, bound as it came: the learner
 // neither the port nor this function, so what the page hears comes from the runtime alone
 let interruptBuffer = null;
 let steering = null; // hx.steer's knobs: site_src/runtime/steering.py reads them
+let tampered = null; // what the learner's code did to the runtime, as the audit hook first reported it
 
 /** Post a message to the page, on its port. */
 function post(message, transfer = []) {
@@ -112,13 +125,30 @@ async function boot({ files, snapshot }, memory) {
   return { ...setUp(files.python), snapshot: snapshot === "coming" ? "unusable" : "none" };
 }
 
-/** Write the Python files under LIB, run SETUP, and start a session for cells and checks. */
+/** Write the Python files under LIB, run SETUP, start a session for cells and checks, and watch
+ * what the learner's code does to the runtime (tamper.py). */
 function setUp(files) {
   if (interruptBuffer) pyodide.setInterruptBuffer(interruptBuffer);
   for (const [path, text] of Object.entries(files)) writeFile(path, text);
   pyodide.runPython(SETUP);
-  if (steering) pyodide.pyimport("steering").read_slot = (slot) => steering[slot];
-  return { session: pyodide.pyimport("cellrun").Session(LIB), checks: pyodide.pyimport("checks") };
+  if (steering) pyodide.pyimport("steering").read_slot = bare((slot) => steering[slot]);
+  const session = pyodide.pyimport("cellrun").Session(LIB);
+  const check = pyodide.pyimport("tamper").watch(session, bare((why) => {
+    tampered ??= String(why);
+  }));
+  return { session, checks: pyodide.pyimport("checks"), check };
+}
+
+/** fn, with no prototype, for Python to call: from a function of the worker that a cell finds, it
+ * could otherwise reach the worker's JavaScript (fn.constructor is Function). */
+function bare(fn) {
+  return Object.setPrototypeOf(fn, null);
+}
+
+/** What the learner's code did that the next run must not start from, in words, or undefined:
+ * what the audit hook reported during the run, else what the check finds changed (tamper.py). */
+function untrusted(check) {
+  return tampered ?? check() ?? undefined;
 }
 
 /** The runtime (setUp's) on a Pyodide started from the snapshot's bytes (a promise of them, or of
@@ -166,24 +196,30 @@ function syncEmber(files) {
   written = { ...wanted };
 }
 
-/** Handle one message; they are handled in order because each run is synchronous. */
-function handle({ session, checks }, data) {
+/** Handle one message; they are handled in order because each run is synchronous. Once the
+ * learner's code has reached the runtime, no request runs: the page starts a new worker. */
+function handle({ session, checks, check }, data) {
   const { id } = data;
   const started = performance.now();
+  if (tampered) {
+    post({ id, type: "done", tampered });
+    return;
+  }
   try {
     syncEmber(data.files);
     session.set_gaps(JSON.stringify(data.gaps ?? {}));
     if (data.type === "run") {
-      const stream = (json) => post({ id, type: "output", chunks: parse(json) });
+      const stream = bare((json) => post({ id, type: "output", chunks: parsed(json) }));
       const raised = session.run_streaming(data.source, stream) ?? null;
-      post({ id, type: "done", raised, ms: performance.now() - started });
+      post({ id, type: "done", raised, ms: performance.now() - started, tampered: untrusted(check) });
     } else if (data.type === "checks") {
-      const stream = (json) => post({ id, type: "output", chunks: [["check", json]] });
+      const stream = bare((json) => post({ id, type: "output", chunks: [["check", json]] }));
       const asked = JSON.stringify({
         checks: data.checks, gaps: data.lab ?? [], answers: data.answers ?? null, time_limit: data.timeLimit ?? 0,
         unwritten: data.unwritten ?? [], checked: data.checked ?? [], beside: data.beside ?? [],
       });
-      post({ id, type: "checked", finished: checks.run_checks_streaming(session, asked, stream) });
+      const finished = checks.run_checks_streaming(session, asked, stream);
+      post({ id, type: "checked", finished, tampered: untrusted(check) });
     } else if (data.type === "syntax") {
       post({ id, type: "done", problems: parse(session.syntax_problems_json()) });
     }
@@ -201,13 +237,13 @@ function serve(port) {
   const snapshotCame = new Promise((resolve) => {
     memory = resolve;
   });
-  const timeLimit = new Promise((_, reject) => setTimeout(() => reject(new Error(`it took more than ${BOOT_LIMIT} s`)), BOOT_LIMIT * 1000));
   port.onmessage = async ({ data }) => {
     if (data.type === "boot" && !booted) {
       if (data.snapshot === "make") {
         makeSnapshot(data).catch((error) => post({ type: "snapshot", bytes: null, message: String(error.message ?? error) }));
         return;
       }
+      const timeLimit = new Promise((_, reject) => setTimeout(() => reject(new Error(`it took more than ${BOOT_LIMIT} s`)), BOOT_LIMIT * 1000));
       booted = Promise.race([boot(data, snapshotCame), timeLimit]);
       booted.then(
         ({ snapshot }) => post({ type: "ready", snapshot, interruptible: interruptBuffer !== null }),

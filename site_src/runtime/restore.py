@@ -17,7 +17,7 @@ STANDARD = ("ast", "collections", "collections.abc", "dataclasses", "difflib", "
             "time", "tokenize", "traceback", "types", "warnings")
 """The standard library's modules that the runtime uses."""
 RUNTIME = ("blame", "cellrun", "checks", "diagnosis", "edits", "gradcheck", "guards", "hx", "interrupts",
-           "network", "pad", "restore", "steering", "timeouts")
+           "network", "pad", "restore", "steering", "tamper", "timeouts")
 """The runtime's own modules (site_src/runtime), imported by plain name."""
 _MISSING = object()
 """What a name that is not there is, to tell it from one bound to None."""
