@@ -26,7 +26,6 @@ function frame() {
   element.allow = "cross-origin-isolated";
   element.title = "Python's sandbox";
   element.hidden = true;
-  element.className = "ember-sandbox";
   element.srcdoc = `<!doctype html><meta charset="utf-8"><script>(${sandboxFrame})()</script>`;
   // Messages posted on the port before the frame has taken it wait in the port.
   element.addEventListener("load", () => element.contentWindow.postMessage("ember-sandbox", "*", [channel.port2]), { once: true });
